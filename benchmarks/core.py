@@ -1,0 +1,58 @@
+"""Core engine: maximum matching + losing set on a 2000x2000 maze, 10 % walls.
+
+Prints the median of several runs of ``maximum_matching`` plus the losing set
+(the graph is built once, outside the timing), beside the median whole run of
+``shared/bench/anchor_maze.c`` (gcc -O2) on the same input.  Target: the core
+takes less time than the anchor's whole run.
+
+usage: python benchmarks/core.py [--runs 5] [--size 2000] [--shared PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from _common import compile_reference, generated, median, shared_dir, timed
+from bipartite_game._jit import set_jit_mode
+from bipartite_game.boards import grid_board
+from bipartite_game.game import _losing_set
+from bipartite_game.matching import matching_size, maximum_matching
+from bipartite_game.problems.maze import parse
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--size", type=int, default=2000)
+    parser.add_argument("--shared", default=None)
+    args = parser.parse_args()
+    bench = shared_dir(args.shared)
+    anchor = compile_reference(bench / "anchor_maze.c")
+    maze_file = generated(bench, "grid", "12", str(args.size), str(args.size), "0.1")
+    set_jit_mode("always")
+
+    board = grid_board(parse(maze_file.read_bytes()).open)
+    graph = board.graph
+    print(f"maze {args.size}x{args.size}: {graph.num_vertices} open cells, {graph.num_edges} edges")
+    core_times: list[float] = []
+    anchor_times: list[float] = []
+    for run in range(args.runs + 1):
+        start = time.perf_counter()
+        mate = maximum_matching(graph)
+        losing = _losing_set(graph.indptr, graph.indices, mate)
+        elapsed = time.perf_counter() - start
+        anchor_run = timed([str(anchor)], maze_file)
+        if run == 0:
+            continue  # warm-up: numba loads its cached kernels
+        core_times.append(elapsed)
+        anchor_times.append(anchor_run.seconds)
+    core, whole = median(core_times), median(anchor_times)
+    print(f"matching size {matching_size(mate)}, losing starts {int(losing.sum())}")
+    print(f"core (matching + losing set), median of {args.runs}: {core:.3f} s")
+    print(f"anchor_maze.c whole run,      median of {args.runs}: {whole:.3f} s")
+    print(f"ratio core / anchor: {core / whole:.2f}")
+
+
+if __name__ == "__main__":
+    main()

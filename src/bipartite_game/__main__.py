@@ -1,0 +1,5 @@
+"""``python -m bipartite_game``."""
+
+from .cli import main
+
+raise SystemExit(main())

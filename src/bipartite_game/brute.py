@@ -1,0 +1,171 @@
+"""Exhaustive game search straight from the rules: the oracle of the tests.
+
+Nothing here uses matching or any theorem; every answer is a plain minimax
+over the game tree, memoised on the position.  Adjacency is built from the
+rules by simple loops, independently of :mod:`.boards`.  Exponential: meant
+for graphs of up to about 20 vertices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+__all__ = [
+    "duel_first_player_wins",
+    "geography_first_player_wins",
+    "geography_losing_starts",
+    "geography_winning_moves",
+    "grid_adjacency",
+    "leaper_steps",
+    "lock_adjacency",
+]
+
+Adjacency = list[list[int]]
+
+
+def _masks(adjacency: Sequence[Iterable[int]]) -> tuple[int, ...]:
+    masks = []
+    for v, row in enumerate(adjacency):
+        mask = 0
+        for w in row:
+            if w != v:
+                mask |= 1 << w
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _geography(masks: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    @cache
+    def mover_wins(v: int, visited: int) -> bool:
+        options = masks[v] & ~visited
+        while options:
+            low = options & -options
+            w = low.bit_length() - 1
+            if not mover_wins(w, visited | low):
+                return True
+            options ^= low
+        return False
+
+    return mover_wins
+
+
+def geography_first_player_wins(
+    adjacency: Sequence[Iterable[int]], start: int, visited: Iterable[int] = ()
+) -> bool:
+    """Does the player to move win with the token on ``start``?
+
+    ``visited`` lists vertices already used (``start`` counts as visited).
+    """
+    masks = _masks(adjacency)
+    seen = 1 << start
+    for v in visited:
+        seen |= 1 << v
+    result: bool = _geography(masks)(start, seen)
+    return result
+
+
+def geography_losing_starts(adjacency: Sequence[Iterable[int]]) -> list[bool]:
+    """For every vertex: does the player to move from there lose?"""
+    masks = _masks(adjacency)
+    mover_wins = _geography(masks)
+    return [not mover_wins(v, 1 << v) for v in range(len(masks))]
+
+
+def geography_winning_moves(
+    adjacency: Sequence[Iterable[int]], current: int, visited: Iterable[int]
+) -> list[int]:
+    """The moves from ``current`` after which the player who moved wins."""
+    masks = _masks(adjacency)
+    mover_wins = _geography(masks)
+    seen = 1 << current
+    for v in visited:
+        seen |= 1 << v
+    return [
+        w
+        for w in range(len(masks))
+        if masks[current] >> w & 1 and not seen >> w & 1 and not mover_wins(w, seen | 1 << w)
+    ]
+
+
+def leaper_steps(r: int, c: int) -> list[tuple[int, int]]:
+    """The distinct non-zero steps of an (r, c)-leaper, 8 at most."""
+    steps = set()
+    for dr, dc in ((r, c), (c, r)):
+        for sr in (1, -1):
+            for sc in (1, -1):
+                steps.add((sr * dr, sc * dc))
+    steps.discard((0, 0))
+    return sorted(steps)
+
+
+def grid_adjacency(
+    rows: Sequence[str], steps: Iterable[tuple[int, int]]
+) -> tuple[Adjacency, list[tuple[int, int]]]:
+    """Open cells (``.``) of a maze, numbered row-major, and their moves.
+
+    Returns the adjacency over open cells and each cell's (row, col).
+    """
+    cells = [(i, j) for i, row in enumerate(rows) for j, ch in enumerate(row) if ch == "."]
+    number = {cell: k for k, cell in enumerate(cells)}
+    step_list = list(steps)
+    adjacency: Adjacency = []
+    for i, j in cells:
+        row = []
+        for di, dj in step_list:
+            k = number.get((i + di, j + dj))
+            if k is not None and (di, dj) != (0, 0):
+                row.append(k)
+        adjacency.append(sorted(set(row)))
+    # moves are symmetric by the rules, but make sure of it for odd step sets
+    for v, row in enumerate(adjacency):
+        for w in row:
+            if v not in adjacency[w]:
+                adjacency[w].append(v)
+    return adjacency, cells
+
+
+def lock_adjacency(rings: int, size: int, *, wrap: bool = True) -> Adjacency:
+    """All codes of ``rings`` digits base ``size``; a move turns one ring one
+    step (with ``wrap``, the last position turns into the first)."""
+    total = size**rings
+    adjacency: Adjacency = []
+    for code in range(total):
+        digits = [(code // size**k) % size for k in range(rings)]
+        row = set()
+        for k, d in enumerate(digits):
+            for step in (1, -1):
+                e = d + step
+                if wrap:
+                    e %= size
+                elif not 0 <= e < size:
+                    continue
+                if e != d:
+                    row.add(code + (e - d) * size**k)
+        adjacency.append(sorted(row))
+    return adjacency
+
+
+def duel_first_player_wins(adjacency: Sequence[Iterable[int]], alice: int, bob: int) -> bool:
+    """The knights duel, from the rules: does Alice (to move) win?
+
+    Each player moves their own token along an edge onto a vertex that is not
+    the other token; the ordered pair (Alice's vertex, Bob's vertex) may never
+    repeat (the starting pair counts as seen); who cannot move loses.
+    """
+    neighbours = [sorted(set(row)) for row in adjacency]
+
+    @cache
+    def mover_wins(a: int, b: int, alice_moves: bool, seen: frozenset[tuple[int, int]]) -> bool:
+        if alice_moves:
+            options = [(x, b) for x in neighbours[a] if x != b]
+        else:
+            options = [(a, y) for y in neighbours[b] if y != a]
+        for pair in options:
+            if pair in seen:
+                continue
+            if not mover_wins(pair[0], pair[1], not alice_moves, seen | {pair}):
+                return True
+        return False
+
+    return mover_wins(alice, bob, True, frozenset({(alice, bob)}))

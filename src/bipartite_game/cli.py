@@ -1,0 +1,127 @@
+"""The ``bipartite-game`` command line.
+
+Every subcommand reads a file argument or standard input, writes its answer to
+standard output, and on bad input prints one line
+``bipartite-game: error: ...`` to standard error and exits with status 2.
+Modules are imported only by the subcommand that needs them, so a small input
+answers at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import BinaryIO
+
+from . import __version__
+from .errors import BipartiteGameError
+
+__all__ = ["main"]
+
+PROG = "bipartite-game"
+
+
+def _read(path: str | None) -> bytes:
+    if path is None or path == "-":
+        stream: BinaryIO = sys.stdin.buffer
+        return stream.read()
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _run_graph(args: argparse.Namespace, data: bytes) -> bytes:
+    from .problems import graph
+
+    result: bytes = graph.answer(data, start=args.start)
+    return result
+
+
+def _run_maze(args: argparse.Namespace, data: bytes) -> bytes:
+    from .problems import maze
+
+    result: bytes = maze.answer(data, moves=args.moves)
+    return result
+
+
+def _add_file(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "Solve two-player token games on graphs exactly, by maximum matching. "
+            "Each command reads FILE or standard input and prints the judge's answer."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    graph = commands.add_parser(
+        "graph",
+        help="vertex geography on any graph given as an edge list",
+        description=(
+            "Read an edge list (one 'u v' pair a line, '#' comments, a lone label for an "
+            "isolated vertex) and print 'LABEL first' or 'LABEL second' for each vertex in "
+            "order of first appearance: who wins when the token starts there."
+        ),
+    )
+    _add_file(graph)
+    graph.add_argument(
+        "--start", metavar="LABEL", help="print only 'first' or 'second' for this start"
+    )
+    graph.set_defaults(run=_run_graph)
+
+    maze = commands.add_parser(
+        "maze",
+        help="JSOI2009 maze game (BZOJ 1443, Luogu P4055)",
+        description=(
+            "Read 'N M' and N rows of '.' (open) and '#' (wall). Print WIN and every "
+            "start cell (row col, 1-based) from which the player who places the token "
+            "wins, or LOSE if there is none."
+        ),
+    )
+    _add_file(maze)
+    maze.add_argument(
+        "--moves",
+        default="rook",
+        metavar="MOVES",
+        help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
+    )
+    maze.set_defaults(run=_run_maze)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace, bytes], bytes] = args.run
+    try:
+        data = _read(args.file)
+        output = run(args, data)
+    except BipartiteGameError as error:
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"{error.filename or 'input'}: {error.strerror or error}")
+    except MemoryError:
+        return _fail("out of memory: the input is too large for this machine")
+    except KeyboardInterrupt:
+        return 130
+    try:
+        sys.stdout.buffer.write(output)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        # the reader went away (``| head``); that is not an error of ours
+        sys.stderr.close()
+    return 0
+
+
+def _fail(message: str) -> int:
+    first_line = message.splitlines()[0] if message else "unknown error"
+    sys.stderr.write(f"{PROG}: error: {first_line}\n")
+    return 2

@@ -1,0 +1,132 @@
+"""``bipartite-game maze``: JSOI2009 游戏 (BZOJ 1443, Luogu P4055).
+
+Input: ``N M`` then ``N`` rows of ``M`` cells, ``.`` open and ``#`` wall.
+The first player (AA) places the token on an open cell; then YY and AA
+alternately move it to an adjacent unvisited open cell; who cannot move loses.
+AA wins exactly from the starts where the player to move (YY) loses.
+
+Output: ``WIN`` and each such cell as ``row col`` (1-based, row-major), or
+``LOSE`` when there is none (a maze with no open cell included).
+
+Tolerated: CRLF line ends, trailing spaces, blank lines, cells separated by
+spaces.  Rejected with the line named: a bad header, a wrong row length, an
+unknown character, missing or extra rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .._jit import kernel
+from .._limits import ensure_fits
+from ..boards import GridBoard, grid_board
+from ..errors import InputError
+from ..game import Solution, solve
+
+__all__ = ["Maze", "answer", "format_answer", "parse", "solve_maze"]
+
+_SPACE = b" \t\r\v\f"
+_OPEN, _WALL = ord("."), ord("#")
+#: Bytes of working memory per cell of the largest maze pipeline (measured).
+BYTES_PER_CELL = 110
+
+
+@dataclass(frozen=True, eq=False)
+class Maze:
+    """A parsed maze: ``open[i, j]`` is true for an open cell."""
+
+    open: npt.NDArray[np.bool_]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (int(self.open.shape[0]), int(self.open.shape[1]))
+
+
+def parse(data: bytes | str) -> Maze:
+    """Parse the judge format; raise :class:`InputError` naming the line."""
+    if isinstance(data, str):
+        data = data.encode()
+    lines = data.split(b"\n")
+    numbered = ((k + 1, line.translate(None, _SPACE)) for k, line in enumerate(lines))
+    content = [(k, line) for k, line in numbered if line]
+    if not content:
+        raise InputError("empty input: expected 'N M' and the maze")
+    header_line = content[0][0]
+    header = lines[header_line - 1].split()
+    if len(header) != 2 or not all(t.isdigit() for t in header):
+        shown = b" ".join(header).decode("utf-8", "replace")
+        raise InputError(
+            f"expected 'N M' (two positive integers), found {shown!r}", line=header_line
+        )
+    height, width = int(header[0]), int(header[1])
+    if height <= 0 or width <= 0:
+        raise InputError(f"N and M must be positive, found {height} {width}", line=header_line)
+    ensure_fits(height * width * BYTES_PER_CELL, f"a {height}x{width} maze")
+    rows = content[1:]
+    if len(rows) < height:
+        raise InputError(
+            f"expected {height} rows, found {len(rows)}",
+            line=rows[-1][0] if rows else header_line,
+        )
+    if len(rows) > height:
+        raise InputError(f"expected end of input after {height} rows", line=rows[height][0])
+    for number, row in rows:
+        if len(row) != width:
+            raise InputError(f"expected {width} cells, found {len(row)}", line=number)
+    cells = np.frombuffer(b"".join(row for _, row in rows), dtype=np.uint8).reshape(height, width)
+    bad = (cells != _OPEN) & (cells != _WALL)
+    if bad.any():
+        i, j = np.argwhere(bad)[0]
+        char = chr(cells[i, j]) if 32 < cells[i, j] < 127 else f"\\x{cells[i, j]:02x}"
+        raise InputError(
+            f"unknown cell {char!r} in column {j + 1} (expected '.' or '#')", line=rows[i][0]
+        )
+    return Maze(cells == _OPEN)
+
+
+def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]:
+    """Build the move graph and solve it."""
+    board = grid_board(maze.open, moves)
+    return board, solve(board.graph)
+
+
+def format_answer(board: GridBoard, solution: Solution) -> bytes:
+    """``WIN`` and the cells where the mover loses, or ``LOSE``."""
+    cells = board.cell_of[solution.losing]
+    if cells.size == 0:
+        return b"LOSE\n"
+    return b"WIN\n" + _format_cells(cells, board.shape[1]).tobytes()
+
+
+def answer(data: bytes | str, *, moves: str = "rook") -> bytes:
+    return format_answer(*solve_maze(parse(data), moves=moves))
+
+
+@kernel
+def _format_cells(cells: npt.NDArray[np.int32], width: int) -> npt.NDArray[np.uint8]:
+    """``row col\\n`` (1-based) for each flat cell index, as bytes."""
+    out = np.empty(cells.size * 24, dtype=np.uint8)
+    digits = np.empty(12, dtype=np.uint8)
+    at = 0
+    for k in range(cells.size):
+        flat = np.int64(cells[k])
+        row = flat // width + 1
+        col = flat - (row - 1) * width + 1
+        for value, end in ((row, 32), (col, 10)):
+            n = 0
+            while True:
+                digits[n] = 48 + value % 10
+                value //= 10
+                n += 1
+                if value == 0:
+                    break
+            while n > 0:
+                n -= 1
+                out[at] = digits[n]
+                at += 1
+            out[at] = end
+            at += 1
+    return out[:at]

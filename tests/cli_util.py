@@ -1,0 +1,44 @@
+"""Run the real command line as a user does: a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@dataclass
+class Result:
+    status: int
+    stdout: bytes
+    stderr: str
+
+
+def run(*args: str, stdin: bytes | str = b"", env: dict[str, str] | None = None) -> Result:
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    proc = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", *args],
+        input=data,
+        capture_output=True,
+        timeout=300,
+        env=env,
+    )
+    return Result(proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace"))
+
+
+def assert_one_line_error(result: Result, *fragments: str) -> None:
+    assert result.status == 2, result
+    assert result.stdout == b""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("bipartite-game: error: "), lines[0]
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+def golden_cases(command: str) -> list[Path]:
+    return sorted((GOLDEN / command).glob("*.in"))

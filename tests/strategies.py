@@ -1,0 +1,47 @@
+"""Hypothesis strategies for small graphs and boards."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+EdgeSet = tuple[int, list[tuple[int, int]]]
+
+
+@st.composite
+def graphs(draw: st.DrawFn, max_vertices: int = 12, bipartite: bool | None = None) -> EdgeSet:
+    """``(n, edges)``: random simple graphs, optionally forced bipartite."""
+    n = draw(st.integers(0, max_vertices))
+    if n < 2:
+        return n, []
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    if bipartite:
+        sides = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+        pairs = [(u, v) for u, v in pairs if sides[u] != sides[v]]
+    density = draw(st.sampled_from([0.1, 0.2, 0.35, 0.5, 0.8, 1.0]))
+    chosen = draw(
+        st.lists(st.booleans().map(lambda b: b), min_size=len(pairs), max_size=len(pairs))
+    )
+    weights = draw(st.lists(st.floats(0, 1), min_size=len(pairs), max_size=len(pairs)))
+    edges = [p for p, keep, w in zip(pairs, chosen, weights, strict=True) if keep and w < density]
+    return n, edges
+
+
+def adjacency(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        if u != v:
+            rows[u].append(v)
+            rows[v].append(u)
+    return [sorted(set(r)) for r in rows]
+
+
+@st.composite
+def mazes(draw: st.DrawFn, max_rows: int = 4, max_cols: int = 5) -> list[str]:
+    rows = draw(st.integers(1, max_rows))
+    cols = draw(st.integers(1, max_cols))
+    wall = draw(st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.9]))
+    cells = draw(st.lists(st.floats(0, 1), min_size=rows * cols, max_size=rows * cols))
+    return [
+        "".join("#" if cells[i * cols + j] < wall else "." for j in range(cols))
+        for i in range(rows)
+    ]

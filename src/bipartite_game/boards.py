@@ -73,12 +73,19 @@ def parse_moves(spec: str) -> tuple[tuple[Step, ...], tuple[int, int] | None]:
     return tuple(steps), (leapers[0] if len(leapers) == 1 else None)
 
 
-def leaper_colouring(rows: IntArray, cols: IntArray, r: int, c: int) -> npt.NDArray[np.int8]:
-    """Closed-form 2-colouring of cells for an ``(r, c)``-leaper (see module doc)."""
+def _colour_rule(r: int, c: int) -> tuple[int, bool]:
+    """``(d, rows_only)``: an ``(r, c)``-leaper's colour is ``(i // d + j // d)
+    mod 2``, or ``(i // d) mod 2`` when ``rows_only`` (see the module doc)."""
     d = gcd(r, c) or 1
-    if ((r + c) // d) % 2 == 1:
-        return ((rows // d + cols // d) & 1).astype(np.int8)
-    return ((rows // d) & 1).astype(np.int8)
+    return d, ((r + c) // d) % 2 == 0
+
+
+def leaper_colouring(rows: IntArray, cols: IntArray, r: int, c: int) -> npt.NDArray[np.int8]:
+    """Closed-form 2-colouring of cells ``(rows, cols)`` for an ``(r, c)``-leaper."""
+    d, rows_only = _colour_rule(r, c)
+    if rows_only:
+        return ((rows // d) & 1).astype(np.int8)
+    return ((rows // d + cols // d) & 1).astype(np.int8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,20 +147,27 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
     usable = [(dr, dc) for dr, dc in steps if abs(dr) < max(height, 1) and abs(dc) < max(width, 1)]
     dr_array = np.array([s[0] for s in usable], dtype=np.int64)
     dc_array = np.array([s[1] for s in usable], dtype=np.int64)
-    indptr, indices, cell_of = _grid_csr(mask.reshape(-1), height, width, dr_array, dc_array)
-    side = None
-    if leaper is not None:
-        side = leaper_colouring(cell_of // max(width, 1), cell_of % max(width, 1), *leaper)
-    graph = Graph(indptr, indices, side=side)
+    colour_step, rows_only = _colour_rule(*leaper) if leaper is not None else (0, False)
+    indptr, indices, cell_of, side = _grid_csr(
+        mask.reshape(-1), height, width, dr_array, dc_array, colour_step, rows_only
+    )
+    graph = Graph(indptr, indices, side=side if leaper is not None else None)
     return GridBoard(mask, tuple(usable), cell_of, graph)
 
 
 @kernel
 def _grid_csr(
-    open_flat: BoolArray, height: int, width: int, dr: IntArray, dc: IntArray
-) -> tuple[IntArray, Int32Array, Int32Array]:
-    """CSR of the move graph on open cells; rows come out sorted because the
-    steps are sorted and vertex ids follow cell order."""
+    open_flat: BoolArray,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    colour_step: int,
+    colour_rows_only: bool,
+) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
+    """CSR of the move graph on open cells, and the leaper colouring when
+    ``colour_step`` > 0 (see the module docstring).  Rows come out sorted
+    because the steps are sorted and vertex ids follow cell order."""
     cells = height * width
     vertex_of = np.full(cells, -1, dtype=np.int32)
     count = 0
@@ -162,34 +176,41 @@ def _grid_csr(
             vertex_of[k] = count
             count += 1
     cell_of = np.empty(count, dtype=np.int32)
+    side = np.zeros(count if colour_step > 0 else 0, dtype=np.int8)
     indptr = np.zeros(count + 1, dtype=np.int64)
     steps = dr.size
-    for k in range(cells):
-        v = vertex_of[k]
-        if v < 0:
-            continue
-        cell_of[v] = k
-        i = k // width
-        j = k - i * width
-        degree = 0
-        for s in range(steps):
-            a = i + dr[s]
-            b = j + dc[s]
-            if 0 <= a < height and 0 <= b < width and vertex_of[a * width + b] >= 0:
-                degree += 1
-        indptr[v + 1] = indptr[v] + degree
+    v = 0
+    for i in range(height):
+        for j in range(width):
+            k = i * width + j
+            if vertex_of[k] < 0:
+                continue
+            cell_of[v] = k
+            if colour_step > 0:
+                if colour_rows_only:
+                    side[v] = (i // colour_step) & 1
+                else:
+                    side[v] = (i // colour_step + j // colour_step) & 1
+            degree = 0
+            for s in range(steps):
+                a = i + dr[s]
+                b = j + dc[s]
+                if 0 <= a < height and 0 <= b < width and vertex_of[a * width + b] >= 0:
+                    degree += 1
+            indptr[v + 1] = indptr[v] + degree
+            v += 1
     indices = np.empty(indptr[count], dtype=np.int32)
-    for v in range(count):
-        k = cell_of[v]
-        i = k // width
-        j = k - i * width
-        at = indptr[v]
-        for s in range(steps):
-            a = i + dr[s]
-            b = j + dc[s]
-            if 0 <= a < height and 0 <= b < width:
-                w = vertex_of[a * width + b]
-                if w >= 0:
-                    indices[at] = w
-                    at += 1
-    return indptr, indices, cell_of
+    at = 0
+    for i in range(height):
+        for j in range(width):
+            if vertex_of[i * width + j] < 0:
+                continue
+            for s in range(steps):
+                a = i + dr[s]
+                b = j + dc[s]
+                if 0 <= a < height and 0 <= b < width:
+                    w = vertex_of[a * width + b]
+                    if w >= 0:
+                        indices[at] = w
+                        at += 1
+    return indptr, indices, cell_of, side

@@ -30,17 +30,20 @@ def _read(path: str | None) -> bytes:
         return handle.read()
 
 
-def _run_graph(args: argparse.Namespace, data: bytes) -> bytes:
+Output = bytes | memoryview
+
+
+def _run_graph(args: argparse.Namespace, data: bytes) -> Output:
     from .problems import graph
 
     result: bytes = graph.answer(data, start=args.start)
     return result
 
 
-def _run_maze(args: argparse.Namespace, data: bytes) -> bytes:
+def _run_maze(args: argparse.Namespace, data: bytes) -> Output:
     from .problems import maze
 
-    result: bytes = maze.answer(data, moves=args.moves)
+    result: Output = maze.answer(data, moves=args.moves)
     return result
 
 
@@ -100,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _build_parser()
     args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace, bytes], bytes] = args.run
+    run: Callable[[argparse.Namespace, bytes], Output] = args.run
     try:
         data = _read(args.file)
         output = run(args, data)

@@ -210,17 +210,17 @@ def _augment_bipartite(
     """Augment ``mate`` in place to maximum on a bipartite graph; returns the
     number of augmentations.  See the module docstring for the method."""
     n = indptr.size - 1
-    stamp_of = np.zeros(n, dtype=np.int32)
-    dead = np.zeros(n, dtype=np.bool_)
+    # 0: not seen by the current search, 1: seen by it, 2: dead for good.
+    # A search resets what it saw from its own queue, so one byte per vertex
+    # does the work of a visited stamp and a dead flag.
+    state = np.zeros(n, dtype=np.int8)
     queue = np.empty(n + 1, dtype=np.int32)
     parent = np.empty(n, dtype=np.int32)
-    stamp = 0
     gained = 0
     for root in range(n):
-        if side[root] != 0 or mate[root] >= 0 or dead[root]:
+        if side[root] != 0 or mate[root] >= 0 or state[root] == 2:
             continue
-        stamp += 1
-        stamp_of[root] = stamp
+        state[root] = 1
         parent[root] = -1
         queue[0] = root
         head = 0
@@ -239,11 +239,14 @@ def _augment_bipartite(
                     free_end = j
                     last = v
                     break
-                if stamp_of[w] != stamp and not dead[w]:
-                    stamp_of[w] = stamp
+                if state[w] == 0:
+                    state[w] = 1
                     parent[w] = v
                     queue[tail] = w
                     tail += 1
+        outcome = 0 if free_end >= 0 else 2
+        for t in range(tail):
+            state[queue[t]] = outcome
         if free_end >= 0:
             j = free_end
             v = last
@@ -254,7 +257,4 @@ def _augment_bipartite(
                 j = previous
                 v = parent[v]
             gained += 1
-        else:
-            for t in range(tail):
-                dead[queue[t]] = True
     return gained

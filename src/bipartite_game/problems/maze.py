@@ -26,7 +26,7 @@ from ..boards import GridBoard, grid_board
 from ..errors import InputError
 from ..game import Solution, solve
 
-__all__ = ["Maze", "answer", "format_answer", "parse", "solve_maze"]
+__all__ = ["Maze", "answer", "format_answer", "format_cells", "parse", "solve_maze"]
 
 _SPACE = b" \t\r\v\f"
 _OPEN, _WALL = ord("."), ord("#")
@@ -93,24 +93,38 @@ def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]
     return board, solve(board.graph)
 
 
-def format_answer(board: GridBoard, solution: Solution) -> bytes:
+def format_answer(board: GridBoard, solution: Solution) -> memoryview:
     """``WIN`` and the cells where the mover loses, or ``LOSE``."""
-    cells = board.cell_of[solution.losing]
+    return format_cells(board.cell_of[solution.losing], board.shape[1])
+
+
+def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
+    """The answer for these flat cell indices (ascending), as a byte buffer."""
     if cells.size == 0:
-        return b"LOSE\n"
-    return b"WIN\n" + _format_cells(cells, board.shape[1]).tobytes()
+        return memoryview(b"LOSE\n")
+    last_row = int(cells[-1]) // width + 1
+    per_line = len(str(last_row)) + len(str(width)) + 2
+    out = np.empty(4 + cells.size * per_line, dtype=np.uint8)
+    out[:4] = np.frombuffer(b"WIN\n", dtype=np.uint8)
+    end = _write_cells(cells, width, out, 4)
+    return out.data[:end]
 
 
-def answer(data: bytes | str, *, moves: str = "rook") -> bytes:
-    return format_answer(*solve_maze(parse(data), moves=moves))
+def answer(data: bytes | str, *, moves: str = "rook") -> memoryview:
+    board, solution = solve_maze(parse(data), moves=moves)
+    cells = board.cell_of[solution.losing]
+    width = board.shape[1]
+    del board, solution  # free the graph before the output buffer is made
+    return format_cells(cells, width)
 
 
 @kernel
-def _format_cells(cells: npt.NDArray[np.int32], width: int) -> npt.NDArray[np.uint8]:
-    """``row col\\n`` (1-based) for each flat cell index, as bytes."""
-    out = np.empty(cells.size * 24, dtype=np.uint8)
+def _write_cells(
+    cells: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8], at: int
+) -> int:
+    """Write ``row col\\n`` (1-based) for each flat cell index into ``out``
+    from ``at``; returns the end."""
     digits = np.empty(12, dtype=np.uint8)
-    at = 0
     for k in range(cells.size):
         flat = np.int64(cells[k])
         row = flat // width + 1
@@ -129,4 +143,4 @@ def _format_cells(cells: npt.NDArray[np.int32], width: int) -> npt.NDArray[np.ui
                 at += 1
             out[at] = end
             at += 1
-    return out[:at]
+    return at

@@ -1,0 +1,67 @@
+"""``bipartite-game maze`` beside ``shared/bench/anchor_maze.c`` (gcc -O2).
+
+Runs both on ``gen.py grid 12 2000 2000 0.1`` and ``gen.py grid 11 4000 4000
+0.1``, alternating runs, checks the outputs are identical byte for byte, and
+prints the median wall times, their ratio and both peak memories.  Then times
+the 3x3 sample (target: at most 0.5 s once caches are warm).
+Targets: ratio <= 1.0 at both sizes, peak memory <= 2x the anchor's.
+
+usage: python benchmarks/maze.py [--runs 5] [--sizes 2000,4000] [--shared PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+
+from _common import ROOT, compile_reference, generated, median, megabytes, shared_dir, timed
+
+INPUTS = {2000: ("12", "2000", "2000", "0.1"), 4000: ("11", "4000", "4000", "0.1")}
+
+
+def tool_command() -> list[str]:
+    exe = shutil.which("bipartite-game")
+    return [exe] if exe else [sys.executable, "-m", "bipartite_game"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--sizes", default="2000,4000")
+    parser.add_argument("--shared", default=None)
+    args = parser.parse_args()
+    bench = shared_dir(args.shared)
+    anchor = [str(compile_reference(bench / "anchor_maze.c"))]
+    tool = [*tool_command(), "maze"]
+    for size in (int(s) for s in args.sizes.split(",")):
+        maze_file = generated(bench, "grid", *INPUTS[size])
+        timed(tool, maze_file)  # warm numba's cache and the page cache
+        ours, theirs = [], []
+        for _ in range(args.runs):
+            a = timed(anchor, maze_file)
+            b = timed(tool, maze_file)
+            if a.stdout != b.stdout:
+                raise SystemExit(f"outputs differ on the {size}x{size} maze")
+            theirs.append(a)
+            ours.append(b)
+        t_ours = median([r.seconds for r in ours])
+        t_theirs = median([r.seconds for r in theirs])
+        m_ours = max(r.peak_bytes for r in ours)
+        m_theirs = max(r.peak_bytes for r in theirs)
+        lines = ours[0].stdout.count(b"\n")
+        print(
+            f"{size}x{size}: identical output ({lines} lines); median of {args.runs}: "
+            f"bipartite-game {t_ours:.3f} s, anchor {t_theirs:.3f} s, "
+            f"ratio {t_ours / t_theirs:.2f}; "
+            f"peak memory {megabytes(m_ours)} vs {megabytes(m_theirs)} "
+            f"({m_ours / m_theirs:.2f}x)"
+        )
+    sample = ROOT / "examples" / "maze.txt"
+    timed(tool, sample)
+    small = median([timed(tool, sample).seconds for _ in range(args.runs)])
+    print(f"3x3 sample: median {small:.3f} s (target <= 0.5 s)")
+
+
+if __name__ == "__main__":
+    main()

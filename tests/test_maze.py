@@ -1,0 +1,98 @@
+"""``bipartite-game maze`` (JSOI2009) through the real command and the API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bipartite_game import brute
+from bipartite_game.boards import grid_board, parse_moves
+from bipartite_game.problems import maze
+
+from .cli_util import assert_one_line_error, golden_cases, run
+from .strategies import mazes
+
+
+def _expected(rows: list[str], moves: str) -> bytes:
+    """The judge's answer computed from the rules by exhaustive search."""
+    steps, _ = parse_moves(moves)
+    adjacency, cells = brute.grid_adjacency(rows, steps)
+    losing = brute.geography_losing_starts(adjacency)
+    winners = [cell for cell, lose in zip(cells, losing, strict=True) if lose]
+    if not winners:
+        return b"LOSE\n"
+    return b"WIN\n" + b"".join(f"{i + 1} {j + 1}\n".encode() for i, j in winners)
+
+
+def _text(rows: list[str]) -> bytes:
+    return f"{len(rows)} {len(rows[0])}\n".encode() + "".join(r + "\n" for r in rows).encode()
+
+
+@pytest.mark.parametrize("case", golden_cases("maze"), ids=lambda p: p.stem)
+def test_golden(case: Path) -> None:
+    result = run("maze", str(case))
+    assert result.status == 0, result.stderr
+    assert result.stdout == case.with_suffix(".out").read_bytes()
+
+
+def test_golden_files_agree_with_brute_force() -> None:
+    for case in golden_cases("maze"):
+        parsed = maze.parse(case.read_bytes())
+        rows = ["".join("." if c else "#" for c in row) for row in parsed.open]
+        assert case.with_suffix(".out").read_bytes() == _expected(rows, "rook"), case.name
+
+
+def test_sample_from_standard_input() -> None:
+    assert run("maze", stdin="3 3\n.##\n...\n#.#\n").stdout == b"WIN\n2 3\n3 2\n"
+
+
+@settings(max_examples=300)
+@given(mazes(max_rows=4, max_cols=5), st.sampled_from(["rook", "knight", "1,1", "0,2", "2,3"]))
+def test_bipartite_move_sets_agree_with_brute_force(rows: list[str], moves: str) -> None:
+    assert maze.answer(_text(rows), moves=moves) == _expected(rows, moves)
+
+
+@settings(max_examples=30)
+@given(mazes(max_rows=4, max_cols=4))
+def test_command_line_agrees_with_brute_force(rows: list[str]) -> None:
+    assert run("maze", stdin=_text(rows)).stdout == _expected(rows, "rook")
+
+
+def test_leaper_colouring_is_proper_for_every_small_leaper() -> None:
+    open_cells = [[True] * 9 for _ in range(9)]
+    for r in range(5):
+        for c in range(5):
+            board = grid_board(open_cells, f"{r},{c}")
+            side = board.graph.two_colouring().side
+            assert side is not None
+            u, v = board.graph.edges()
+            assert (side[u] != side[v]).all(), (r, c)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("", ("empty",)),
+        ("3\n...\n", ("line 1", "'N M'")),
+        ("x 3\n...\n", ("line 1", "'N M'")),
+        ("0 3\n", ("line 1", "positive")),
+        ("2 3\n...\n..\n", ("line 3", "expected 3 cells, found 2")),
+        ("2 3\n...\n....\n", ("line 3", "expected 3 cells, found 4")),
+        ("2 3\n...\n.x.\n", ("line 3", "'x'", "column 2")),
+        ("3 3\n...\n...\n", ("line 3", "expected 3 rows, found 2")),
+        ("1 3\n...\n...\n", ("line 3", "end of input")),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(text: str, fragments: tuple[str, ...]) -> None:
+    assert_one_line_error(run("maze", stdin=text), *fragments)
+
+
+def test_unknown_move_set_is_an_error() -> None:
+    assert_one_line_error(run("maze", "--moves", "queen", stdin="1 1\n.\n"), "queen")
+
+
+def test_huge_maze_is_refused_before_work_starts() -> None:
+    assert_one_line_error(run("maze", stdin="2000000 2000000\n"), "memory")

@@ -11,7 +11,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,19 +51,32 @@ class Run:
     stdout: bytes
 
 
+# A tiny launcher times the command and reads its peak memory.  Measuring from
+# this (large) process would be wrong: Linux carries the pre-exec peak of a
+# forked child, which is this process's own size, into the child's ru_maxrss.
+_LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+sys.stderr.write(f"\\n@timed {time.perf_counter() - start} {usage.ru_maxrss} {status}\\n")
+"""
+
+
 def timed(command: list[str], stdin_path: Path) -> Run:
-    """Wall time and peak resident memory of one child process."""
+    """Wall time and peak resident memory of one run of ``command``."""
     with open(stdin_path, "rb") as stdin:
-        start = time.perf_counter()
-        proc = subprocess.Popen(command, stdin=stdin, stdout=subprocess.PIPE)
-        assert proc.stdout is not None
-        output = proc.stdout.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-        seconds = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"{command[0]} failed with status {proc.returncode}")
-    return Run(seconds, usage.ru_maxrss * 1024, output)
+        proc = subprocess.run(
+            [sys.executable, "-S", "-c", _LAUNCHER, *command],
+            stdin=stdin,
+            capture_output=True,
+            check=True,
+        )
+    line = proc.stderr.decode().strip().splitlines()[-1].split()
+    seconds, peak_kib, status = float(line[1]), int(line[2]), int(line[3])
+    if status != 0:
+        raise SystemExit(f"{command[0]} failed with status {os.waitstatus_to_exitcode(status)}")
+    return Run(seconds, peak_kib * 1024, proc.stdout)
 
 
 def median(values: list[float]) -> float:

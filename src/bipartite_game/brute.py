@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 __all__ = [
+    "SearchTooLarge",
     "duel_first_player_wins",
     "geography_first_player_wins",
     "geography_losing_starts",
@@ -146,26 +147,52 @@ def lock_adjacency(rings: int, size: int, *, wrap: bool = True) -> Adjacency:
     return adjacency
 
 
-def duel_first_player_wins(adjacency: Sequence[Iterable[int]], alice: int, bob: int) -> bool:
+class SearchTooLarge(RuntimeError):
+    """The exhaustive search would exceed its budget; the caller should skip."""
+
+
+def duel_first_player_wins(
+    adjacency: Sequence[Iterable[int]], alice: int, bob: int, *, budget: int = 2_000_000
+) -> bool:
     """The knights duel, from the rules: does Alice (to move) win?
 
     Each player moves their own token along an edge onto a vertex that is not
     the other token; the ordered pair (Alice's vertex, Bob's vertex) may never
-    repeat (the starting pair counts as seen); who cannot move loses.
+    repeat (the starting pair counts as seen); who cannot move loses.  The
+    state is the pair, whose turn it is, and the set of seen pairs; nothing
+    about colours or parity is assumed.  Raises :class:`SearchTooLarge` after
+    ``budget`` positions.
     """
     neighbours = [sorted(set(row)) for row in adjacency]
+    # number the pairs reachable from the start, so seen sets are bitmasks
+    index: dict[tuple[int, int], int] = {(alice, bob): 0}
+    frontier = [(alice, bob)]
+    while frontier:
+        a, b = frontier.pop()
+        for pair in [(x, b) for x in neighbours[a] if x != b] + [
+            (a, y) for y in neighbours[b] if y != a
+        ]:
+            if pair not in index:
+                index[pair] = len(index)
+                frontier.append(pair)
+    pairs = list(index)
+    alice_moves = [[index[(x, b)] for x in neighbours[a] if x != b] for a, b in pairs]
+    bob_moves = [[index[(a, y)] for y in neighbours[b] if y != a] for a, b in pairs]
+    memo: dict[tuple[int, bool, int], bool] = {}
 
-    @cache
-    def mover_wins(a: int, b: int, alice_moves: bool, seen: frozenset[tuple[int, int]]) -> bool:
-        if alice_moves:
-            options = [(x, b) for x in neighbours[a] if x != b]
-        else:
-            options = [(a, y) for y in neighbours[b] if y != a]
-        for pair in options:
-            if pair in seen:
-                continue
-            if not mover_wins(pair[0], pair[1], not alice_moves, seen | {pair}):
-                return True
-        return False
+    def mover_wins(p: int, alice_turn: bool, seen: int) -> bool:
+        key = (p, alice_turn, seen)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        if len(memo) >= budget:
+            raise SearchTooLarge(f"more than {budget} positions")
+        result = False
+        for q in (alice_moves if alice_turn else bob_moves)[p]:
+            if not seen >> q & 1 and not mover_wins(q, not alice_turn, seen | 1 << q):
+                result = True
+                break
+        memo[key] = result
+        return result
 
-    return mover_wins(alice, bob, True, frozenset({(alice, bob)}))
+    return mover_wins(0, True, 1)

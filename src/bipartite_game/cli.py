@@ -47,6 +47,12 @@ def _run_maze(args: argparse.Namespace, data: bytes) -> Output:
     return result
 
 
+def _run_knights(args: argparse.Namespace, data: bytes) -> Output:
+    from .problems import knights
+
+    return knights.answer(data)
+
+
 def _add_file(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
@@ -96,6 +102,18 @@ def _build_parser() -> argparse.ArgumentParser:
         help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
     )
     maze.set_defaults(run=_run_maze)
+
+    knights = commands.add_parser(
+        "knights",
+        help="knights duel (Petrozavodsk 2018, Grand Prix of Zhejiang, qoj 2213)",
+        description=(
+            "Read 'n m r c' and the board ('@' broken, '.' free, 'A' and 'B' the two "
+            "(r,c)-leapers), as rows or as separated characters. Print the winner, "
+            "'Alice' (who moves first) or 'Bob'."
+        ),
+    )
+    _add_file(knights)
+    knights.set_defaults(run=_run_knights)
     return parser
 
 

@@ -1,0 +1,97 @@
+"""``bipartite-game knights`` beside seed 003's program (arrays enlarged to 3010).
+
+The seed's C++ is taken from ``shared/seeds`` at run time (never copied into
+this repository), its 1010-sized arrays enlarged to 3010, and compiled with
+g++ -O2.  Inputs: ``gen.py knights 9 3000 3000 1 2 0.3``, and the same board
+with Bob moved far away into Alice's component on the opposite colour (so the
+search must cross the board).  Prints identical answers, median wall times,
+the ratio and peak memories.  Target: ratio <= 1.5.
+
+usage: python benchmarks/knights.py [--runs 5] [--shared PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from _common import WORK, generated, median, megabytes, shared_dir, timed
+from bipartite_game.boards import leaper_steps
+from bipartite_game.duel import _grid_reaches
+from bipartite_game.problems.knights import parse
+
+
+def seed_program(bench: Path) -> Path:
+    seeds = bench.parent / "seeds"
+    source = next(p for p in seeds.glob("003_*.txt"))
+    text = source.read_text(encoding="utf-8")
+    code = text[text.index("#include <cstdio>") :]
+    code = code.replace("1010", "3010")
+    WORK.mkdir(exist_ok=True)
+    cpp = WORK / "seed_knights.cpp"
+    cpp.write_text(code, encoding="utf-8")
+    binary = WORK / "seed_knights"
+    subprocess.run(["g++", "-O2", "-o", str(binary), str(cpp)], check=True)
+    return binary
+
+
+def far_opposite_colour(board_file: Path) -> Path:
+    """The same board with B moved to the far corner of A's component, on
+    the other colour from A."""
+    out = WORK / "knights_far_opposite.txt"
+    if out.exists():
+        return out
+    text = board_file.read_bytes()
+    duel = parse(text)
+    n, m = duel.open.shape
+    steps = leaper_steps(duel.r, duel.c)
+    ai, aj = duel.alice
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            candidate = duel.open[i, j] and (i + j) % 2 != (ai + aj) % 2
+            if candidate and _grid_reaches(duel.open, steps, duel.alice, (i, j)):
+                header, *rows = text.decode().split("\n")
+                grid = [list(row) for row in rows if row]
+                bi, bj = duel.bob
+                grid[bi][bj] = "."
+                grid[i][j] = "B"
+                out.write_text(header + "\n" + "\n".join("".join(r) for r in grid) + "\n")
+                return out
+    raise SystemExit("no opposite-colour square in Alice's component")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--shared", default=None)
+    args = parser.parse_args()
+    bench = shared_dir(args.shared)
+    reference = [str(seed_program(bench))]
+    exe = shutil.which("bipartite-game")
+    tool = ([exe] if exe else [sys.executable, "-m", "bipartite_game"]) + ["knights"]
+    board = generated(bench, "knights", "9", "3000", "3000", "1", "2", "0.3")
+    for name, path in (("random", board), ("far, opposite colour", far_opposite_colour(board))):
+        timed(tool, path)
+        ours, theirs = [], []
+        for _ in range(args.runs):
+            a = timed(reference, path)
+            b = timed(tool, path)
+            if a.stdout != b.stdout:
+                raise SystemExit(f"answers differ on {name}: {a.stdout!r} vs {b.stdout!r}")
+            theirs.append(a)
+            ours.append(b)
+        t_ours = median([r.seconds for r in ours])
+        t_theirs = median([r.seconds for r in theirs])
+        print(
+            f"{name}: both answer {ours[0].stdout.decode().strip()}; median of {args.runs}: "
+            f"bipartite-game {t_ours:.3f} s, seed {t_theirs:.3f} s, ratio {t_ours / t_theirs:.2f}; "
+            f"peak {megabytes(max(r.peak_bytes for r in ours))} vs "
+            f"{megabytes(max(r.peak_bytes for r in theirs))}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -27,9 +27,11 @@ from .graph import Graph
 __all__ = [
     "MOVE_SETS",
     "GridBoard",
+    "LockBoard",
     "grid_board",
     "leaper_colouring",
     "leaper_steps",
+    "lock_board",
     "parse_moves",
 ]
 
@@ -214,3 +216,153 @@ def _grid_csr(
                         indices[at] = w
                         at += 1
     return indptr, indices, cell_of, side
+
+
+# --------------------------------------------------------------------- locks
+@dataclass(frozen=True, eq=False)
+class LockBoard:
+    """The codes of a lock reachable from a start, and the graph of spins.
+
+    ``code_of[v]`` is the code (a number in base ``size``, ring ``i`` being
+    digit ``i``) of vertex ``v``; ``start`` is the start's vertex.
+    """
+
+    rings: int
+    size: int
+    wrap: bool
+    code_of: Int32Array
+    start: int
+    graph: Graph
+
+
+def lock_board(
+    rings: int, size: int, forbidden: npt.ArrayLike, start: int, *, wrap: bool = True
+) -> LockBoard:
+    """The component of ``start`` in the lock graph without ``forbidden`` codes.
+
+    ``rings`` rings of ``size`` positions; a move turns one ring one step
+    either way (with ``wrap`` the last position turns into the first).  Codes
+    are numbers in base ``size``.  Only what the start can reach is built: a
+    compiled flood fill over the code lattice marks the component, then a
+    two-pass kernel writes its CSR.  Colouring: each spin changes the digit
+    sum by 1, or by ``size - 1`` across the wrap, so the digit-sum parity is a
+    2-colouring unless ``size`` is odd and the rings wrap; then the graph may
+    be non-bipartite and is coloured by search.  O(codes * rings).
+    """
+    total = size**rings
+    allowed = np.ones(total, dtype=np.bool_)
+    allowed[np.asarray(forbidden, dtype=np.int64)] = False
+    if not allowed[start]:
+        raise BipartiteGameError(f"start code {start} is forbidden")
+    keep = _lattice_component(allowed, size, rings, wrap, start)
+    del allowed
+    indptr, indices, code_of = _lattice_csr(keep, size, rings, wrap)
+    bipartite_by_parity = wrap is False or size % 2 == 0
+    side = _digit_parity(code_of, size, rings) if bipartite_by_parity else None
+    graph = Graph(indptr, indices, side=side)
+    start_vertex = int(np.searchsorted(code_of, start))
+    return LockBoard(rings, size, wrap, code_of, start_vertex, graph)
+
+
+@kernel
+def _spin(code: int, place: int, size: int, step: int, wrap: bool) -> int:
+    """The code after turning the ring at ``place`` (= size**ring) by ``step``
+    (+1 or -1), or -1 when the ring cannot turn that way."""
+    digit = (code // place) % size
+    turned = digit + step
+    if turned < 0 or turned >= size:
+        if not wrap:
+            return -1
+        turned = (turned + size) % size
+    return code + (turned - digit) * place
+
+
+@kernel
+def _lattice_component(
+    allowed: BoolArray, size: int, rings: int, wrap: bool, start: int
+) -> BoolArray:
+    """Allowed codes reachable from ``start`` by spins through allowed codes."""
+    seen = np.zeros(allowed.size, dtype=np.bool_)
+    stack = np.empty(allowed.size, dtype=np.int32)
+    seen[start] = True
+    stack[0] = start
+    top = 1
+    while top > 0:
+        top -= 1
+        code = stack[top]
+        place = 1
+        for _ in range(rings):
+            for step in (1, -1):
+                other = _spin(code, place, size, step, wrap)
+                if other >= 0 and allowed[other] and not seen[other]:
+                    seen[other] = True
+                    stack[top] = other
+                    top += 1
+            place *= size
+    return seen
+
+
+@kernel
+def _lattice_csr(
+    keep: BoolArray, size: int, rings: int, wrap: bool
+) -> tuple[IntArray, Int32Array, Int32Array]:
+    """CSR of the spin graph on the kept codes (rows sorted, no repeats)."""
+    total = keep.size
+    vertex_of = np.full(total, -1, dtype=np.int32)
+    count = 0
+    for code in range(total):
+        if keep[code]:
+            vertex_of[code] = count
+            count += 1
+    code_of = np.empty(count, dtype=np.int32)
+    indptr = np.zeros(count + 1, dtype=np.int64)
+    indices = np.empty(0, dtype=np.int32)
+    row = np.empty(2 * rings, dtype=np.int64)
+    for pass_number in range(2):
+        if pass_number == 1:
+            indices = np.empty(indptr[count], dtype=np.int32)
+        v = 0
+        for code in range(total):
+            if not keep[code]:
+                continue
+            width = 0
+            place = 1
+            for _ in range(rings):
+                for step in (1, -1):
+                    other = _spin(code, place, size, step, wrap)
+                    if other >= 0 and keep[other]:
+                        # insertion into the sorted row, skipping a repeat
+                        # (two positions: both spins reach the same code)
+                        at = width
+                        while at > 0 and row[at - 1] > other:
+                            at -= 1
+                        if at > 0 and row[at - 1] == other:
+                            continue
+                        for x in range(width, at, -1):
+                            row[x] = row[x - 1]
+                        row[at] = other
+                        width += 1
+                place *= size
+            if pass_number == 0:
+                code_of[v] = code
+                indptr[v + 1] = indptr[v] + width
+            else:
+                base = indptr[v]
+                for x in range(width):
+                    indices[base + x] = vertex_of[row[x]]
+            v += 1
+    return indptr, indices, code_of
+
+
+@kernel
+def _digit_parity(code_of: Int32Array, size: int, rings: int) -> npt.NDArray[np.int8]:
+    """Digit-sum parity of each code."""
+    side = np.empty(code_of.size, dtype=np.int8)
+    for v in range(code_of.size):
+        code = code_of[v]
+        total = 0
+        for _ in range(rings):
+            total += code % size
+            code //= size
+        side[v] = total & 1
+    return side

@@ -53,6 +53,12 @@ def _run_knights(args: argparse.Namespace, data: bytes) -> Output:
     return knights.answer(data)
 
 
+def _run_lock(args: argparse.Namespace, data: bytes) -> Output:
+    from .problems import lock
+
+    return lock.answer(data, size=args.ring, wrap=not args.no_wrap)
+
+
 def _add_file(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
@@ -114,6 +120,30 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_file(knights)
     knights.set_defaults(run=_run_knights)
+
+    lock = commands.add_parser(
+        "lock",
+        help="CCPC 2020 Changchun H 'Combination Lock', and locks of any shape",
+        description=(
+            "Read T, then per case 'm n t' and n forbidden codes of m digits. Players "
+            "alternately turn one ring one step; a tried or forbidden code loses. Print "
+            "'Alice' (who moves first) or 'Bob' per case."
+        ),
+    )
+    _add_file(lock)
+    lock.add_argument(
+        "--ring",
+        type=int,
+        default=10,
+        metavar="K",
+        help="positions per ring, 2 to 10 (default 10: digits 0-9)",
+    )
+    lock.add_argument(
+        "--no-wrap",
+        action="store_true",
+        help="rings stop at both ends instead of turning from the last position to the first",
+    )
+    lock.set_defaults(run=_run_lock)
     return parser
 
 

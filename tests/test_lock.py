@@ -1,0 +1,107 @@
+"""``bipartite-game lock`` against the exhaustive search of the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from bipartite_game import brute
+from bipartite_game.problems import lock
+
+from .cli_util import assert_one_line_error, golden_cases, run
+
+Case = tuple[int, int, bool, list[int], int]
+
+
+def _code(value: int, size: int, rings: int) -> str:
+    digits = []
+    for _ in range(rings):
+        digits.append(str(value % size))
+        value //= size
+    return "".join(reversed(digits))
+
+
+def _brute(rings: int, size: int, wrap: bool, forbidden: list[int], start: int) -> bool:
+    adjacency = brute.lock_adjacency(rings, size, wrap=wrap)
+    return brute.geography_first_player_wins(adjacency, start, visited=forbidden)
+
+
+@st.composite
+def locks(draw: st.DrawFn) -> Case:
+    rings = draw(st.integers(1, 2))
+    size = draw(st.integers(2, 10 if rings == 1 else 4))
+    wrap = draw(st.booleans())
+    assume(not (wrap and size % 2 == 1 and size > 1))  # odd wrapped rings: general graphs
+    total = size**rings
+    start = draw(st.integers(0, total - 1))
+    density = draw(st.sampled_from([0.0, 0.2, 0.4, 0.7]))
+    forbidden = [c for c in range(total) if c != start and draw(st.floats(0, 1)) < density]
+    return rings, size, wrap, forbidden, start
+
+
+@settings(max_examples=300)
+@given(locks())
+def test_lock_agrees_with_brute_force(case: Case) -> None:
+    rings, size, wrap, forbidden, start = case
+    got = lock.solve_case(rings, size, np.array(forbidden, dtype=np.int64), start, wrap=wrap)
+    assert got == _brute(rings, size, wrap, forbidden, start)
+
+
+@settings(max_examples=40)
+@given(st.lists(locks(), min_size=1, max_size=3))
+def test_command_agrees_with_brute_force(cases: list[Case]) -> None:
+    # one run of the command per option set, several cases each
+    for size, wrap in {(c[1], c[2]) for c in cases}:
+        chosen = [c for c in cases if (c[1], c[2]) == (size, wrap)]
+        lines = [str(len(chosen))]
+        for rings, _, _, forbidden, start in chosen:
+            lines.append(f"{rings} {len(forbidden)} {_code(start, size, rings)}")
+            lines.extend(_code(c, size, rings) for c in forbidden)
+        args = ["lock", "--ring", str(size)] + ([] if wrap else ["--no-wrap"])
+        expected = b"".join(
+            b"Alice\n" if _brute(r, size, wrap, f, s) else b"Bob\n" for r, _, _, f, s in chosen
+        )
+        assert run(*args, stdin="\n".join(lines) + "\n").stdout == expected
+
+
+@pytest.mark.parametrize("rings", range(1, 7))
+def test_three_position_rings_without_wrap_are_second_player_wins(rings: int) -> None:
+    # strings over {0, 1, 2}, one digit changes by one, start 0...0
+    assert not lock.solve_case(rings, 3, np.array([], dtype=np.int64), 0, wrap=False)
+    if rings <= 2:
+        assert not _brute(rings, 3, False, [], 0)
+
+
+@pytest.mark.parametrize("case", golden_cases("lock"), ids=lambda p: p.stem)
+def test_golden(case: Path) -> None:
+    result = run("lock", str(case))
+    assert result.status == 0, result.stderr
+    assert result.stdout == case.with_suffix(".out").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "fragments"),
+    [
+        ("", (), ("end of input", "T")),
+        ("x\n", (), ("line 1", "number of cases")),
+        ("1\n2 1 00\n0a\n", (), ("line 3", "'0a'")),
+        ("1\n2 1 00\n012\n", (), ("line 3", "2 digits")),
+        ("1\n2 2 00\n01\n", (), ("end of input", "2 codes")),
+        ("1\n2 2 00\n01\n01\n", (), ("line 4", "listed twice")),
+        ("1\n2 1 00\n00\n", (), ("line 3", "start code")),
+        ("1\n0 0 0\n", (), ("line 2", "m must be at least 1")),
+        ("1\n1 10 0\n", (), ("line 2", "less than")),
+        ("1\n1 0 5\n", ("--ring", "4"), ("line 2", "0 to 3")),
+        ("1\n1 0 0\n7\n", (), ("line 3", "end of input")),
+        ("1\n1 0 0\n", ("--ring", "11"), ("--ring",)),
+        ("1\n1 0 0\n", ("--ring", "3"), ("odd cycle", "--no-wrap")),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    text: str, args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    assert_one_line_error(run("lock", *args, stdin=text), *fragments)

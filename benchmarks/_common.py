@@ -85,3 +85,25 @@ def median(values: list[float]) -> float:
 
 def megabytes(size: float) -> str:
     return f"{size / 2**20:.0f} MiB"
+
+
+def side_by_side(
+    name: str, ours: list[str], reference: list[str], path: Path, runs: int
+) -> tuple[list[Run], list[Run]]:
+    """Warm up, then alternate runs of both commands on ``path``; stop with a
+    message if their outputs ever differ."""
+    timed(ours, path)  # numba's cache and the page cache
+    mine, theirs = [], []
+    for _ in range(runs):
+        a = timed(reference, path)
+        b = timed(ours, path)
+        if a.stdout != b.stdout:
+            raise SystemExit(f"outputs differ on {name}: {a.stdout[:60]!r} vs {b.stdout[:60]!r}")
+        theirs.append(a)
+        mine.append(b)
+    return mine, theirs
+
+
+def summary(runs: list[Run]) -> tuple[float, int]:
+    """Median seconds and largest peak memory of some runs."""
+    return median([r.seconds for r in runs]), max(r.peak_bytes for r in runs)

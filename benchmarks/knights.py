@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _common import WORK, generated, median, megabytes, shared_dir, timed
+from _common import WORK, generated, megabytes, shared_dir, side_by_side, summary
 from bipartite_game.boards import leaper_steps
 from bipartite_game.duel import _grid_reaches
 from bipartite_game.problems.knights import parse
@@ -74,22 +74,13 @@ def main() -> None:
     tool = ([exe] if exe else [sys.executable, "-m", "bipartite_game"]) + ["knights"]
     board = generated(bench, "knights", "9", "3000", "3000", "1", "2", "0.3")
     for name, path in (("random", board), ("far, opposite colour", far_opposite_colour(board))):
-        timed(tool, path)
-        ours, theirs = [], []
-        for _ in range(args.runs):
-            a = timed(reference, path)
-            b = timed(tool, path)
-            if a.stdout != b.stdout:
-                raise SystemExit(f"answers differ on {name}: {a.stdout!r} vs {b.stdout!r}")
-            theirs.append(a)
-            ours.append(b)
-        t_ours = median([r.seconds for r in ours])
-        t_theirs = median([r.seconds for r in theirs])
+        ours, theirs = side_by_side(name, tool, reference, path, args.runs)
+        t_ours, m_ours = summary(ours)
+        t_theirs, m_theirs = summary(theirs)
         print(
             f"{name}: both answer {ours[0].stdout.decode().strip()}; median of {args.runs}: "
             f"bipartite-game {t_ours:.3f} s, seed {t_theirs:.3f} s, ratio {t_ours / t_theirs:.2f}; "
-            f"peak {megabytes(max(r.peak_bytes for r in ours))} vs "
-            f"{megabytes(max(r.peak_bytes for r in theirs))}"
+            f"peak {megabytes(m_ours)} vs {megabytes(m_theirs)}"
         )
 
 

@@ -14,7 +14,7 @@ import argparse
 import shutil
 import sys
 
-from _common import compile_reference, generated, median, megabytes, shared_dir, timed
+from _common import compile_reference, generated, megabytes, shared_dir, side_by_side, summary
 
 INPUTS = {6: ("21", "1", "6", "200000"), 7: ("22", "1", "7", "2000000")}
 
@@ -33,22 +33,13 @@ def main() -> None:
     for rings in (int(r) for r in args.rings.split(",")):
         path = generated(bench, "lock", *INPUTS[rings])
         runs = args.runs if rings == 6 else args.big_runs
-        timed(tool, path)  # warm numba's cache
-        ours, theirs = [], []
-        for _ in range(runs):
-            a = timed(reference, path)
-            b = timed(tool, path)
-            if a.stdout != b.stdout:
-                raise SystemExit(f"answers differ at m={rings}: {a.stdout!r} vs {b.stdout!r}")
-            theirs.append(a)
-            ours.append(b)
-        t_ours = median([r.seconds for r in ours])
-        t_theirs = median([r.seconds for r in theirs])
+        ours, theirs = side_by_side(f"m={rings}", tool, reference, path, runs)
+        t_ours, m_ours = summary(ours)
+        t_theirs, m_theirs = summary(theirs)
         print(
             f"m={rings}: both answer {ours[0].stdout.decode().strip()}; median of {runs}: "
             f"bipartite-game {t_ours:.3f} s, lock_dinic {t_theirs:.3f} s, "
-            f"ratio {t_ours / t_theirs:.3f}; peak {megabytes(max(r.peak_bytes for r in ours))} "
-            f"vs {megabytes(max(r.peak_bytes for r in theirs))}"
+            f"ratio {t_ours / t_theirs:.3f}; peak {megabytes(m_ours)} vs {megabytes(m_theirs)}"
         )
 
 

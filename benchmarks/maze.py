@@ -15,7 +15,17 @@ import argparse
 import shutil
 import sys
 
-from _common import ROOT, compile_reference, generated, median, megabytes, shared_dir, timed
+from _common import (
+    ROOT,
+    compile_reference,
+    generated,
+    median,
+    megabytes,
+    shared_dir,
+    side_by_side,
+    summary,
+    timed,
+)
 
 INPUTS = {2000: ("12", "2000", "2000", "0.1"), 4000: ("11", "4000", "4000", "0.1")}
 
@@ -36,19 +46,9 @@ def main() -> None:
     tool = [*tool_command(), "maze"]
     for size in (int(s) for s in args.sizes.split(",")):
         maze_file = generated(bench, "grid", *INPUTS[size])
-        timed(tool, maze_file)  # warm numba's cache and the page cache
-        ours, theirs = [], []
-        for _ in range(args.runs):
-            a = timed(anchor, maze_file)
-            b = timed(tool, maze_file)
-            if a.stdout != b.stdout:
-                raise SystemExit(f"outputs differ on the {size}x{size} maze")
-            theirs.append(a)
-            ours.append(b)
-        t_ours = median([r.seconds for r in ours])
-        t_theirs = median([r.seconds for r in theirs])
-        m_ours = max(r.peak_bytes for r in ours)
-        m_theirs = max(r.peak_bytes for r in theirs)
+        ours, theirs = side_by_side(f"the {size}x{size} maze", tool, anchor, maze_file, args.runs)
+        t_ours, m_ours = summary(ours)
+        t_theirs, m_theirs = summary(theirs)
         lines = ours[0].stdout.count(b"\n")
         print(
             f"{size}x{size}: identical output ({lines} lines); median of {args.runs}: "

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
 from .graph import Graph
-from .matching import matching_size, maximum_matching
+from .matching import _first_bad_mate, matching_size, maximum_matching
 
 __all__ = ["Solution", "Strategy", "solve"]
 
@@ -246,21 +246,14 @@ def _check_cover(
     """0 when ``mate`` is a matching, ``cover`` covers every edge and both have
     the same size (so both are optimal, by weak duality); else a problem code."""
     n = indptr.size - 1
+    if _first_bad_mate(indptr, indices, mate) >= 0:
+        return 1
     matched = 0
     for v in range(n):
         w = mate[v]
         if w >= 0:
-            if w >= n or mate[w] != v:
-                return 1
             if side[w] == side[v]:
                 return 4
-            found = False
-            for k in range(indptr[v], indptr[v + 1]):
-                if indices[k] == w:
-                    found = True
-                    break
-            if not found:
-                return 1
             matched += 1
         for k in range(indptr[v], indptr[v + 1]):
             if not cover[v] and not cover[indices[k]]:

@@ -50,8 +50,11 @@ def test_sample_from_standard_input() -> None:
 
 
 @settings(max_examples=300)
-@given(mazes(max_rows=4, max_cols=5), st.sampled_from(["rook", "knight", "1,1", "0,2", "2,3"]))
-def test_bipartite_move_sets_agree_with_brute_force(rows: list[str], moves: str) -> None:
+@given(
+    mazes(max_rows=4, max_cols=5),
+    st.sampled_from(["rook", "knight", "king", "1,1", "0,2", "2,3"]),
+)
+def test_every_move_set_agrees_with_brute_force(rows: list[str], moves: str) -> None:
     assert maze.answer(_text(rows), moves=moves) == _expected(rows, moves)
 
 

@@ -59,6 +59,12 @@ def _run_lock(args: argparse.Namespace, data: bytes) -> Output:
     return lock.answer(data, size=args.ring, wrap=not args.no_wrap)
 
 
+def _run_king(args: argparse.Namespace, data: bytes) -> Output:
+    from .problems import king
+
+    return king.answer(data)
+
+
 def _add_file(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
@@ -144,6 +150,17 @@ def _build_parser() -> argparse.ArgumentParser:
         help="rings stop at both ends instead of turning from the last position to the first",
     )
     lock.set_defaults(run=_run_lock)
+
+    king = commands.add_parser(
+        "king",
+        help="Google Code Jam 'King' (8-neighbour moves: not bipartite)",
+        description=(
+            "Read T, then per case 'R C' and R rows of '.', '#' (burned) and one 'K'. "
+            "Print 'Case #X: A' if Alice, who moves first, wins, else 'Case #X: B'."
+        ),
+    )
+    _add_file(king)
+    king.set_defaults(run=_run_king)
     return parser
 
 

@@ -23,6 +23,7 @@ blossom search labels as it goes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +31,7 @@ import numpy.typing as npt
 from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
 from .graph import Graph
-from .matching import _first_bad_mate, matching_size, maximum_matching
+from .matching import _first_bad_mate, _start, matching_size, maximum_matching
 
 __all__ = ["Solution", "Strategy", "solve"]
 
@@ -79,16 +80,21 @@ class Solution:
         ``losing[v]`` is true when the player to move from ``v`` loses, i.e.
         some maximum matching misses ``v``.
     barrier
-        On a general graph, the Gallai–Edmonds set A (neighbours of D outside
-        D), which certifies the matching maximum by the Tutte–Berge formula;
-        on a bipartite graph, a minimum vertex cover (König), which does the
-        same.
+        The Gallai–Edmonds set A: the neighbours of the losing starts that are
+        not losing themselves.  Every maximum matching covers A and matches it
+        into D; with it the Tutte–Berge formula certifies the matching.
     """
 
     graph: Graph = field(repr=False)
     mate: Int32Array = field(repr=False)
     losing: BoolArray = field(repr=False)
-    barrier: BoolArray = field(repr=False)
+    known_barrier: BoolArray | None = field(default=None, repr=False)
+
+    @cached_property
+    def barrier(self) -> BoolArray:
+        if self.known_barrier is not None:
+            return self.known_barrier
+        return _outside_neighbours(self.graph.indptr, self.graph.indices, self.losing)
 
     @property
     def matching_size(self) -> int:
@@ -167,14 +173,20 @@ def solve(graph: Graph) -> Solution:
     """
     if not isinstance(graph, Graph):
         raise BipartiteGameError(f"solve() takes a Graph, not {type(graph).__name__}")
-    side = graph.sides()  # general graphs: the blossom issue
+    side = graph.two_colouring().side
+    if side is None:
+        from .blossom import solve_general
+
+        mate = _start(graph, None)
+        losing, barrier = solve_general(graph, mate)
+        return Solution(graph, mate, losing, barrier)
     mate = maximum_matching(graph)
     losing = _losing_set(graph.indptr, graph.indices, mate)
     cover = _koenig_cover(graph.indptr, graph.indices, side, losing)
     problem = _check_cover(graph.indptr, graph.indices, side, mate, cover)
     if problem:
         raise SolverError(f"matching certificate failed ({_PROBLEMS[problem]})")
-    return Solution(graph, mate, losing, cover)
+    return Solution(graph, mate, losing)
 
 
 _PROBLEMS = {
@@ -214,6 +226,20 @@ def _losing_set(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> Bool
                 stack[top] = u
                 top += 1
     return losing
+
+
+@kernel
+def _outside_neighbours(indptr: IntArray, indices: Int32Array, inside: BoolArray) -> BoolArray:
+    """Vertices outside ``inside`` with a neighbour inside it.  O(V + E)."""
+    n = indptr.size - 1
+    result = np.zeros(n, dtype=np.bool_)
+    for v in range(n):
+        if inside[v]:
+            for k in range(indptr[v], indptr[v + 1]):
+                w = indices[k]
+                if not inside[w]:
+                    result[w] = True
+    return result
 
 
 @kernel

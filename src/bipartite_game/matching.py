@@ -68,9 +68,14 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]
     """
-    side = graph.sides()
+    side = graph.two_colouring().side
     mate = _start(graph, initial)
-    _augment_bipartite(graph.indptr, graph.indices, side, mate)
+    if side is not None:
+        _augment_bipartite(graph.indptr, graph.indices, side, mate)
+    else:
+        from .blossom import blossom_matching
+
+        blossom_matching(graph, mate)
     return mate
 
 

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from .._limits import ensure_fits
 from ..boards import lock_board
-from ..errors import BipartiteGameError, InputError, NotBipartiteError
+from ..errors import InputError
 from ..game import solve
 
 __all__ = ["answer", "solve_case"]
@@ -37,25 +37,7 @@ def solve_case(
 ) -> bool:
     """Does Alice, moving first from ``start``, win?"""
     board = lock_board(rings, size, forbidden, start, wrap=wrap)
-    try:
-        solution = solve(board.graph)
-    except NotBipartiteError as error:
-        codes = [_code_text(int(board.code_of[v]), size, rings) for v in error.cycle[:6]]
-        raise BipartiteGameError(
-            f"rings of {size} positions that wrap around give an odd cycle "
-            f"({' - '.join(codes)}{' - ...' if len(error.cycle) > 6 else ''}): "
-            "non-bipartite locks need the general-graph solver, not built yet; "
-            "use an even --ring or --no-wrap"
-        ) from None
-    return solution.first_player_wins(board.start)
-
-
-def _code_text(code: int, size: int, rings: int) -> str:
-    digits = []
-    for _ in range(rings):
-        digits.append(str(code % size))
-        code //= size
-    return "".join(reversed(digits))
+    return solve(board.graph).first_player_wins(board.start)
 
 
 def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._limits import ensure_fits
 from ..boards import GridBoard, grid_board
-from ..errors import BipartiteGameError, InputError, NotBipartiteError
+from ..errors import InputError
 from ..game import Solution, solve
 
 __all__ = ["Maze", "answer", "format_answer", "format_cells", "parse", "solve_maze"]
@@ -90,16 +90,7 @@ def parse(data: bytes | str) -> Maze:
 def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]:
     """Build the move graph and solve it."""
     board = grid_board(maze.open, moves)
-    try:
-        return board, solve(board.graph)
-    except NotBipartiteError as error:
-        cells = [board.cell(v) for v in error.cycle[:6]]
-        shown = " - ".join(f"({i + 1},{j + 1})" for i, j in cells)
-        raise BipartiteGameError(
-            f"--moves {moves} is not bipartite on this maze (odd cycle through cells "
-            f"{shown}{' - ...' if len(error.cycle) > 6 else ''}): non-bipartite move sets "
-            "need the general-graph solver, not built yet"
-        ) from None
+    return board, solve(board.graph)
 
 
 def format_answer(board: GridBoard, solution: Solution) -> memoryview:

@@ -1,0 +1,222 @@
+"""A game of vertex geography in progress, and an engine that plays it.
+
+Modelled on python-chess: a :class:`Position` holds the move stack and gives
+a lazy view of the legal moves, ``push``/``pop``, ``is_over()`` and the
+``winner``.  :meth:`Position.best_moves` answers from any position, however it
+was reached: the game left is geography on the graph without the visited
+vertices (the token's vertex kept as the start), so a move to ``u`` wins
+exactly when ``u`` is a losing start of the graph without every visited
+vertex.  One solve per call, O(matching).
+
+:class:`Engine` plays perfectly.  While the game follows its matching it
+answers in O(1) along that matching (``Solution.reply``'s strategy); after
+any surprise (it was losing and the opponent erred, or the position was set
+up by hand) it re-solves what is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .boards import GridBoard
+from .errors import BipartiteGameError, IllegalMoveError
+from .game import Strategy, solve
+from .graph import Graph
+
+__all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
+
+FIRST, SECOND = "first", "second"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: who won and after how many moves."""
+
+    winner: str
+    moves: int
+
+
+class LegalMoves:
+    """A live view of the legal moves of a position (neighbours not visited)."""
+
+    def __init__(self, position: Position) -> None:
+        self._position = position
+
+    def _array(self) -> npt.NDArray[np.int32]:
+        p = self._position
+        row = p.graph.neighbors(p.current)
+        return row[~p._visited[row]]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(int(v) for v in self._array())
+
+    def __len__(self) -> int:
+        return int(self._array().size)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (int, np.integer)):
+            return False
+        return bool(np.any(self._array() == int(move)))
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {list(self)}>"
+
+
+class Position:
+    """The token on ``current``, the visited vertices, and whose turn it is.
+
+    ``turn`` is ``"first"`` (the player who moves first from the start) or
+    ``"second"``.
+    """
+
+    def __init__(self, graph: Graph, start: int, *, board: GridBoard | None = None) -> None:
+        graph._check_vertex(start)
+        self.graph = graph
+        self.board = board
+        self.start = start
+        self.move_stack: list[int] = []
+        self._visited = np.zeros(graph.num_vertices, dtype=np.bool_)
+        self._visited[start] = True
+
+    @property
+    def current(self) -> int:
+        """The token's vertex."""
+        return self.move_stack[-1] if self.move_stack else self.start
+
+    @property
+    def turn(self) -> str:
+        return FIRST if len(self.move_stack) % 2 == 0 else SECOND
+
+    @property
+    def visited(self) -> npt.NDArray[np.bool_]:
+        """A copy of the visited mask (the token's vertex included)."""
+        return self._visited.copy()
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    def is_legal(self, move: int) -> bool:
+        return move in self.legal_moves
+
+    def push(self, move: int) -> None:
+        """Move the token to ``move``; raises :class:`IllegalMoveError`."""
+        if not self.is_legal(move):
+            raise IllegalMoveError(f"illegal move: {move!r} from {self.current}")
+        self.move_stack.append(int(move))
+        self._visited[move] = True
+
+    def pop(self) -> int:
+        """Take back the last move."""
+        if not self.move_stack:
+            raise BipartiteGameError("no move to take back")
+        move = self.move_stack.pop()
+        self._visited[move] = False
+        return move
+
+    def is_over(self) -> bool:
+        return not self.legal_moves
+
+    @property
+    def winner(self) -> str | None:
+        """``"first"`` or ``"second"`` once the game is over, else ``None``."""
+        if not self.is_over():
+            return None
+        return SECOND if self.turn == FIRST else FIRST
+
+    def outcome(self) -> Outcome | None:
+        winner = self.winner
+        return None if winner is None else Outcome(winner, len(self.move_stack))
+
+    def best_moves(self) -> list[int]:
+        """The moves that win for the player to move (empty when every move
+        loses against perfect play).  Solves the graph without the visited
+        vertices once."""
+        moves = list(self.legal_moves)
+        if not moves:
+            return []
+        rest = solve(self.graph.without(np.flatnonzero(self._visited)))
+        return [u for u in moves if rest.losing[u]]
+
+    def mover_wins(self) -> bool:
+        """Does the player to move win with perfect play from here?"""
+        return bool(self.best_moves())
+
+    @classmethod
+    def from_board(cls, board: GridBoard, row: int, col: int) -> Position:
+        """The token on cell ``(row, col)`` (0-based) of a grid board."""
+        start = board.vertex_at(row, col)
+        if start is None:
+            raise IllegalMoveError(f"illegal start: cell {(row, col)!r} is not an open cell")
+        return cls(board.graph, start, board=board)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of a position on a grid board."""
+        if self.board is None:
+            return None
+        from .render import render_svg
+
+        return render_svg(self.board, self)
+
+    def copy(self) -> Position:
+        other = Position(self.graph, self.start, board=self.board)
+        for move in self.move_stack:
+            other.push(move)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"Position(start={self.start}, moves={self.move_stack}, "
+            f"turn={self.turn!r}, over={self.is_over()})"
+        )
+
+
+class Engine:
+    """A perfect player for one graph."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.solution = solve(graph)
+        self._strategy: Strategy | None = None
+
+    def choose_side(self, start: int) -> str:
+        """The side that wins from ``start``."""
+        return FIRST if self.solution.first_player_wins(start) else SECOND
+
+    def move(self, position: Position) -> int | None:
+        """The engine's move in ``position`` (``None`` when the game is over).
+
+        A winning move whenever one exists; otherwise a legal move that keeps
+        the game as long as the engine can see cheaply (the first legal one).
+        """
+        legal = list(position.legal_moves)
+        if not legal:
+            return None
+        if self._strategy is None or self._strategy.start != position.start:
+            self._strategy = self.solution.strategy(position.start)
+        strategy = self._strategy
+        engine_is_first = position.turn == FIRST
+        if strategy.first_player_wins == engine_is_first:
+            # the engine is the strategy's winner: answer along its matching
+            answer = strategy.reply(position.current)
+            if answer is not None and answer in legal and self._followed(position, strategy):
+                return answer
+        best = position.best_moves()
+        return best[0] if best else legal[0]
+
+    @staticmethod
+    def _followed(position: Position, strategy: Strategy) -> bool:
+        """Has every move of the strategy's winner so far followed it?"""
+        moves = [position.start, *position.move_stack]
+        first = 0 if strategy.first_player_wins else 1
+        for k in range(first, len(moves) - 1, 2):
+            if strategy.reply(moves[k]) != moves[k + 1]:
+                return False
+        return True

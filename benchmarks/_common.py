@@ -8,6 +8,7 @@ are cached in ``benchmarks/.work``.
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,6 +25,12 @@ def shared_dir(given: str | None = None) -> Path:
         if (path / "bench" / "gen.py").exists():
             return path / "bench"
     raise SystemExit(f"shared/bench not found (tried {', '.join(map(str, candidates))})")
+
+
+def tool_command(*subcommand: str) -> list[str]:
+    """The installed ``bipartite-game`` (or ``python -m bipartite_game``)."""
+    exe = shutil.which("bipartite-game")
+    return [*([exe] if exe else [sys.executable, "-m", "bipartite_game"]), *subcommand]
 
 
 def compile_reference(source: Path, *, cxx: bool = False) -> Path:

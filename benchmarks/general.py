@@ -14,14 +14,12 @@ usage: python benchmarks/general.py [--runs 5] [--shared PATH]
 from __future__ import annotations
 
 import argparse
-import shutil
-import sys
 import time
 
 import networkx as nx
 import numpy as np
 
-from _common import generated, megabytes, shared_dir, summary, timed
+from _common import generated, megabytes, shared_dir, summary, timed, tool_command
 from bipartite_game import Graph, maximum_matching
 from bipartite_game._jit import set_jit_mode
 from bipartite_game.matching import matching_size
@@ -34,8 +32,7 @@ def main() -> None:
     args = parser.parse_args()
     bench = shared_dir(args.shared)
     maze = generated(bench, "grid", "13", "1000", "1000", "0.1")
-    exe = shutil.which("bipartite-game")
-    tool = ([exe] if exe else [sys.executable, "-m", "bipartite_game"]) + ["maze"]
+    tool = tool_command("maze")
     runs = {}
     for moves in ("king", "rook"):
         timed([*tool, "--moves", moves], maze)  # warm numba's cache

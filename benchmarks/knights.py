@@ -13,12 +13,10 @@ usage: python benchmarks/knights.py [--runs 5] [--shared PATH]
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-from _common import WORK, generated, megabytes, shared_dir, side_by_side, summary
+from _common import WORK, generated, megabytes, shared_dir, side_by_side, summary, tool_command
 from bipartite_game.boards import leaper_steps
 from bipartite_game.duel import _grid_reaches
 from bipartite_game.problems.knights import parse
@@ -70,8 +68,7 @@ def main() -> None:
     args = parser.parse_args()
     bench = shared_dir(args.shared)
     reference = [str(seed_program(bench))]
-    exe = shutil.which("bipartite-game")
-    tool = ([exe] if exe else [sys.executable, "-m", "bipartite_game"]) + ["knights"]
+    tool = tool_command("knights")
     board = generated(bench, "knights", "9", "3000", "3000", "1", "2", "0.3")
     for name, path in (("random", board), ("far, opposite colour", far_opposite_colour(board))):
         ours, theirs = side_by_side(name, tool, reference, path, args.runs)

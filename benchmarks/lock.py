@@ -11,10 +11,16 @@ usage: python benchmarks/lock.py [--runs 3] [--big-runs 1] [--shared PATH]
 from __future__ import annotations
 
 import argparse
-import shutil
-import sys
 
-from _common import compile_reference, generated, megabytes, shared_dir, side_by_side, summary
+from _common import (
+    compile_reference,
+    generated,
+    megabytes,
+    shared_dir,
+    side_by_side,
+    summary,
+    tool_command,
+)
 
 INPUTS = {6: ("21", "1", "6", "200000"), 7: ("22", "1", "7", "2000000")}
 
@@ -28,8 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     bench = shared_dir(args.shared)
     reference = [str(compile_reference(bench / "lock_dinic.cpp", cxx=True))]
-    exe = shutil.which("bipartite-game")
-    tool = ([exe] if exe else [sys.executable, "-m", "bipartite_game"]) + ["lock"]
+    tool = tool_command("lock")
     for rings in (int(r) for r in args.rings.split(",")):
         path = generated(bench, "lock", *INPUTS[rings])
         runs = args.runs if rings == 6 else args.big_runs

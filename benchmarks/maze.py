@@ -12,8 +12,6 @@ usage: python benchmarks/maze.py [--runs 5] [--sizes 2000,4000] [--shared PATH]
 from __future__ import annotations
 
 import argparse
-import shutil
-import sys
 
 from _common import (
     ROOT,
@@ -25,14 +23,10 @@ from _common import (
     side_by_side,
     summary,
     timed,
+    tool_command,
 )
 
 INPUTS = {2000: ("12", "2000", "2000", "0.1"), 4000: ("11", "4000", "4000", "0.1")}
-
-
-def tool_command() -> list[str]:
-    exe = shutil.which("bipartite-game")
-    return [exe] if exe else [sys.executable, "-m", "bipartite_game"]
 
 
 def main() -> None:
@@ -43,7 +37,7 @@ def main() -> None:
     args = parser.parse_args()
     bench = shared_dir(args.shared)
     anchor = [str(compile_reference(bench / "anchor_maze.c"))]
-    tool = [*tool_command(), "maze"]
+    tool = tool_command("maze")
     for size in (int(s) for s in args.sizes.split(",")):
         maze_file = generated(bench, "grid", *INPUTS[size])
         ours, theirs = side_by_side(f"the {size}x{size} maze", tool, anchor, maze_file, args.runs)

@@ -158,6 +158,18 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
 
 
 @kernel
+def _number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
+    """Vertex ids for the kept positions in order (-1 elsewhere), and their count."""
+    vertex_of = np.full(keep.size, -1, dtype=np.int32)
+    count = 0
+    for k in range(keep.size):
+        if keep[k]:
+            vertex_of[k] = count
+            count += 1
+    return vertex_of, count
+
+
+@kernel
 def _grid_csr(
     open_flat: BoolArray,
     height: int,
@@ -170,13 +182,7 @@ def _grid_csr(
     """CSR of the move graph on open cells, and the leaper colouring when
     ``colour_step`` > 0 (see the module docstring).  Rows come out sorted
     because the steps are sorted and vertex ids follow cell order."""
-    cells = height * width
-    vertex_of = np.full(cells, -1, dtype=np.int32)
-    count = 0
-    for k in range(cells):
-        if open_flat[k]:
-            vertex_of[k] = count
-            count += 1
+    vertex_of, count = _number_kept(open_flat)
     cell_of = np.empty(count, dtype=np.int32)
     side = np.zeros(count if colour_step > 0 else 0, dtype=np.int8)
     indptr = np.zeros(count + 1, dtype=np.int64)
@@ -308,12 +314,7 @@ def _lattice_csr(
 ) -> tuple[IntArray, Int32Array, Int32Array]:
     """CSR of the spin graph on the kept codes (rows sorted, no repeats)."""
     total = keep.size
-    vertex_of = np.full(total, -1, dtype=np.int32)
-    count = 0
-    for code in range(total):
-        if keep[code]:
-            vertex_of[code] = count
-            count += 1
+    vertex_of, count = _number_kept(keep)
     code_of = np.empty(count, dtype=np.int32)
     indptr = np.zeros(count + 1, dtype=np.int64)
     indices = np.empty(0, dtype=np.int32)

@@ -10,6 +10,7 @@ answers at once.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import BinaryIO
@@ -33,36 +34,15 @@ def _read(path: str | None) -> bytes:
 Output = bytes | memoryview
 
 
-def _run_graph(args: argparse.Namespace, data: bytes) -> Output:
-    from .problems import graph
+Options = Callable[[argparse.Namespace], dict[str, object]]
 
-    result: bytes = graph.answer(data, start=args.start)
+
+def _answer(args: argparse.Namespace, data: bytes) -> Output:
+    """Import the subcommand's front-end only now and let it answer."""
+    module = importlib.import_module(f".problems.{args.problem}", __package__)
+    options: Options = args.options
+    result: Output = module.answer(data, **options(args))
     return result
-
-
-def _run_maze(args: argparse.Namespace, data: bytes) -> Output:
-    from .problems import maze
-
-    result: Output = maze.answer(data, moves=args.moves)
-    return result
-
-
-def _run_knights(args: argparse.Namespace, data: bytes) -> Output:
-    from .problems import knights
-
-    return knights.answer(data)
-
-
-def _run_lock(args: argparse.Namespace, data: bytes) -> Output:
-    from .problems import lock
-
-    return lock.answer(data, size=args.ring, wrap=not args.no_wrap)
-
-
-def _run_king(args: argparse.Namespace, data: bytes) -> Output:
-    from .problems import king
-
-    return king.answer(data)
 
 
 def _add_file(parser: argparse.ArgumentParser) -> None:
@@ -95,7 +75,7 @@ def _build_parser() -> argparse.ArgumentParser:
     graph.add_argument(
         "--start", metavar="LABEL", help="print only 'first' or 'second' for this start"
     )
-    graph.set_defaults(run=_run_graph)
+    graph.set_defaults(problem="graph", options=lambda a: {"start": a.start})
 
     maze = commands.add_parser(
         "maze",
@@ -113,7 +93,7 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="MOVES",
         help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
     )
-    maze.set_defaults(run=_run_maze)
+    maze.set_defaults(problem="maze", options=lambda a: {"moves": a.moves})
 
     knights = commands.add_parser(
         "knights",
@@ -125,7 +105,7 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     _add_file(knights)
-    knights.set_defaults(run=_run_knights)
+    knights.set_defaults(problem="knights", options=lambda a: {})
 
     lock = commands.add_parser(
         "lock",
@@ -149,7 +129,7 @@ def _build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rings stop at both ends instead of turning from the last position to the first",
     )
-    lock.set_defaults(run=_run_lock)
+    lock.set_defaults(problem="lock", options=lambda a: {"size": a.ring, "wrap": not a.no_wrap})
 
     king = commands.add_parser(
         "king",
@@ -160,7 +140,7 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     _add_file(king)
-    king.set_defaults(run=_run_king)
+    king.set_defaults(problem="king", options=lambda a: {})
     return parser
 
 
@@ -168,10 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _build_parser()
     args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace, bytes], Output] = args.run
     try:
         data = _read(args.file)
-        output = run(args, data)
+        output = _answer(args, data)
     except BipartiteGameError as error:
         return _fail(str(error))
     except OSError as error:

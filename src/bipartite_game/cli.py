@@ -1,7 +1,8 @@
 """The ``bipartite-game`` command line.
 
-Every subcommand reads a file argument or standard input, writes its answer to
-standard output, and on bad input prints one line
+Every judge subcommand reads a file argument or standard input and writes its
+answer to standard output; ``play`` runs a game in the terminal and ``serve``
+the web page.  On bad input every subcommand prints one line
 ``bipartite-game: error: ...`` to standard error and exits with status 2.
 Modules are imported only by the subcommand that needs them, so a small input
 answers at once.
@@ -21,6 +22,8 @@ from .errors import BipartiteGameError
 __all__ = ["main"]
 
 PROG = "bipartite-game"
+#: The largest maze ``play`` draws in a terminal.
+_PLAY_CELLS = 10_000
 
 
 def _read(path: str | None) -> bytes:
@@ -141,6 +144,68 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_file(king)
     king.set_defaults(problem="king", options=lambda a: {})
+
+    play = commands.add_parser(
+        "play",
+        help="play against the engine in the terminal",
+        description=(
+            "Play a game against the engine, which wins every game it can. Moves are read "
+            "one a line from standard input, so a game can be scripted through a pipe."
+        ),
+    )
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    play_maze = games.add_parser(
+        "maze",
+        help="the JSOI2009 maze game",
+        description=(
+            "Play the maze game on FILE (the 'maze' input format). The second player "
+            "places the token unless --start gives it; then players alternately move it to "
+            "an adjacent unvisited open cell, and who cannot move loses. Type moves as "
+            "'row col' or a direction (up, down, left, right, ne, ...), or hint, undo, "
+            "board, help, quit."
+        ),
+    )
+    play_maze.add_argument("file", metavar="FILE", help="the maze")
+    play_maze.add_argument(
+        "--moves", default="rook", metavar="MOVES", help="move set, as for 'maze' (default rook)"
+    )
+    play_maze.add_argument(
+        "--side",
+        choices=("first", "second", "auto"),
+        default="auto",
+        help="your side: first moves first, second places the token; auto (default) "
+        "lets the engine take the winning side",
+    )
+    play_maze.add_argument(
+        "--start", metavar="ROW,COL", help="the token's start cell (1-based) instead of placing it"
+    )
+    play_maze.add_argument(
+        "--hints", action="store_true", help="mark your winning moves (*) on the board"
+    )
+    play_maze.set_defaults(run=_play)
+
+    serve = commands.add_parser(
+        "serve",
+        help="the web page: draw or load a maze, see the analysis, play the engine",
+        description=(
+            "Serve a web page where you draw or load a maze, see the losing starts and a "
+            "maximum matching, and play against the engine. Stop it with Ctrl-C."
+        ),
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
+    )
+    serve.add_argument(
+        "--max-side",
+        type=int,
+        default=64,
+        metavar="N",
+        help="largest maze side the page accepts (default 64)",
+    )
+    serve.set_defaults(run=_serve)
     return parser
 
 
@@ -148,9 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _build_parser()
     args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = getattr(args, "run", _solve)
     try:
-        data = _read(args.file)
-        output = _answer(args, data)
+        return run(args)
     except BipartiteGameError as error:
         return _fail(str(error))
     except OSError as error:
@@ -159,6 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("out of memory: the input is too large for this machine")
     except KeyboardInterrupt:
         return 130
+
+
+def _solve(args: argparse.Namespace) -> int:
+    """A judge front-end: read the input, write the answer."""
+    output = _answer(args, _read(args.file))
     try:
         sys.stdout.buffer.write(output)
         sys.stdout.buffer.flush()
@@ -166,6 +236,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader went away (``| head``); that is not an error of ours
         sys.stderr.close()
     return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    """``play maze``: a game against the engine on standard input/output."""
+    from .play import parse_cell
+    from .problems.maze import parse
+    from .terminal import play_maze
+
+    start = None
+    if args.start is not None:
+        start = parse_cell(args.start)
+        if start is None:
+            raise BipartiteGameError(f"--start: expected 'ROW,COL' (1-based), found {args.start!r}")
+    maze = parse(_read(args.file))
+    if maze.open.size > _PLAY_CELLS:
+        height, width = maze.shape
+        raise BipartiteGameError(
+            f"a {height}x{width} maze is too large to play in a terminal "
+            f"(at most {_PLAY_CELLS} cells); solve it with 'bipartite-game maze'"
+        )
+    from .boards import grid_board
+
+    board = grid_board(maze.open, args.moves)
+    try:
+        return play_maze(
+            board,
+            moves=args.moves,
+            side=args.side,
+            start=start,
+            show_hints=args.hints,
+            stdin=sys.stdin,
+            stdout=sys.stdout,
+        )
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 1
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``serve``: the web page on uvicorn."""
+    from .web import Limits, serve
+
+    limits = Limits(max_side=args.max_side)
+    return serve(host=args.host, port=args.port, limits=limits)
 
 
 def _fail(message: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ def render_svg(
     *,
     show_losing: bool = False,
     show_matching: bool = False,
+    hints: Iterable[int] = (),
     solution: Solution | None = None,
     cell: int = 32,
 ) -> str:
@@ -30,9 +32,12 @@ def render_svg(
 
     Walls are dark, open cells light; with ``show_losing`` the cells where the
     player to move loses are tinted; with ``show_matching`` the edges of one
-    maximum matching are drawn; a ``position`` adds the visited cells, the path
-    and the token.  ``solution`` reuses a solved board.  Cells carry
-    ``data-row``/``data-col`` (0-based) for pages that click on them.
+    maximum matching are drawn; a ``position`` adds the visited cells, the path,
+    the token and an outline on each legal move; ``hints`` (vertices) are
+    marked with a dot.  ``solution`` reuses a solved board.  Every cell carries
+    ``data-row``/``data-col`` (0-based) and classes (``wall``, ``open``,
+    ``visited``, ``losing``, ``legal``, ``hint``) for pages that click on them.
+    Cost: O(cells) string pieces; meant for boards a person looks at.
     """
     height, width = board.shape
     if (show_losing or show_matching) and solution is None:
@@ -43,12 +48,16 @@ def render_svg(
     if show_losing and solution is not None:
         losing_cells = set(board.cell_of[solution.losing].tolist())
     visited_cells: set[int] = set()
+    legal_cells: set[int] = set()
     if position is not None:
         visited_cells = set(board.cell_of[position.visited].tolist())
+        legal_cells = {int(board.cell_of[v]) for v in position.legal_moves}
+    hint_cells = {int(board.cell_of[v]) for v in hints}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell}" '
         f'height="{height * cell}" viewBox="0 0 {width * cell} {height * cell}" '
         'class="bipartite-game-board">'
+        '<g stroke="#8a8778" stroke-width="1">'
     ]
     for i in range(height):
         for j in range(width):
@@ -58,38 +67,60 @@ def render_svg(
             elif flat in visited_cells:
                 fill, kind = _VISITED, "visited"
             elif flat in losing_cells:
-                fill, kind = _LOSING, "losing"
+                fill, kind = _LOSING, "open losing"
             else:
                 fill, kind = _OPEN, "open"
+            if flat in legal_cells:
+                kind += " legal"
+            if flat in hint_cells:
+                kind += " hint"
             parts.append(
                 f'<rect x="{j * cell}" y="{i * cell}" width="{cell}" height="{cell}" '
-                f'fill="{fill}" stroke="#8a8778" stroke-width="1" class="cell {kind}" '
-                f'data-row="{i}" data-col="{j}"/>'
+                f'fill="{fill}" class="cell {kind}" data-row="{i}" data-col="{j}"/>'
             )
+    parts.append("</g>")
     half = cell / 2
 
     def centre(v: int) -> tuple[float, float]:
         r, c = board.cell(v)
         return c * cell + half, r * cell + half
 
+    if legal_cells:
+        inset = cell * 0.12
+        for flat in sorted(legal_cells):
+            i, j = divmod(flat, width)
+            parts.append(
+                f'<rect x="{j * cell + inset:.1f}" y="{i * cell + inset:.1f}" '
+                f'width="{cell - 2 * inset:.1f}" height="{cell - 2 * inset:.1f}" fill="none" '
+                f'stroke="#2f5d8a" stroke-width="2" stroke-dasharray="4 3" '
+                f'pointer-events="none" class="legal-mark"/>'
+            )
     if show_matching and solution is not None:
         mate = solution.mate
         for v in np.flatnonzero(mate > np.arange(mate.size)).tolist():
             (x1, y1), (x2, y2) = centre(v), centre(int(mate[v]))
             parts.append(
                 f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a8e4e" '
-                f'stroke-width="{cell / 6:.1f}" stroke-linecap="round" class="matching"/>'
+                f'stroke-width="{cell / 6:.1f}" stroke-linecap="round" '
+                'pointer-events="none" class="matching"/>'
             )
+    for flat in sorted(hint_cells):
+        i, j = divmod(flat, width)
+        parts.append(
+            f'<circle cx="{j * cell + half}" cy="{i * cell + half}" r="{cell * 0.14:.1f}" '
+            'fill="#e0a100" pointer-events="none" class="hint-mark"/>'
+        )
     if position is not None:
         path = [position.start, *position.move_stack]
         points = " ".join(f"{x},{y}" for x, y in map(centre, path))
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="#2f5d8a" '
-            f'stroke-width="{cell / 8:.1f}" class="path"/>'
+            f'stroke-width="{cell / 8:.1f}" pointer-events="none" class="path"/>'
         )
         x, y = centre(position.current)
         parts.append(
-            f'<circle cx="{x}" cy="{y}" r="{cell * 0.32:.1f}" fill="#c0392b" class="token">'
+            f'<circle cx="{x}" cy="{y}" r="{cell * 0.32:.1f}" fill="#c0392b" '
+            'pointer-events="none" class="token">'
             f"<title>{escape(position.turn)} to move</title></circle>"
         )
     parts.append("</svg>")

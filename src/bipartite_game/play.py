@@ -1,0 +1,249 @@
+"""A match between a person and the engine on a grid board.
+
+The terminal game and the web page share this one referee: who places the
+token, whose turn it is, what a typed move means, hints and take-backs.  The
+rules of the maze game (JSOI2009) decide who places the token: the second
+player, the one who does not move first from it.
+
+Sides are ``"first"`` (moves first from the start) and ``"second"`` (places
+the token when no start is given).  With ``side="auto"`` the engine takes the
+side that wins: from a given start, the side :meth:`Engine.choose_side` names;
+with no start, the placer's side when the board has a start where the mover
+loses (the engine then places the token there), else the first mover's side.
+So under ``auto`` the engine wins every game.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .boards import GridBoard
+from .errors import BipartiteGameError, IllegalMoveError
+from .position import FIRST, SECOND, Engine, Position
+
+__all__ = ["DIRECTIONS", "SIDES", "Match", "direction_name", "parse_cell"]
+
+SIDES = (FIRST, SECOND, "auto")
+
+#: Words for one-step moves, as (row, column) offsets; rows grow downwards.
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    **dict.fromkeys(("u", "up", "n", "north"), (-1, 0)),
+    **dict.fromkeys(("d", "down", "s", "south"), (1, 0)),
+    **dict.fromkeys(("l", "left", "w", "west"), (0, -1)),
+    **dict.fromkeys(("r", "right", "e", "east"), (0, 1)),
+    **dict.fromkeys(("ul", "up-left", "nw", "northwest"), (-1, -1)),
+    **dict.fromkeys(("ur", "up-right", "ne", "northeast"), (-1, 1)),
+    **dict.fromkeys(("dl", "down-left", "sw", "southwest"), (1, -1)),
+    **dict.fromkeys(("dr", "down-right", "se", "southeast"), (1, 1)),
+}
+_NAMES = {
+    (-1, 0): "up",
+    (1, 0): "down",
+    (0, -1): "left",
+    (0, 1): "right",
+    (-1, -1): "up-left",
+    (-1, 1): "up-right",
+    (1, -1): "down-left",
+    (1, 1): "down-right",
+}
+_CELL = re.compile(r"^\s*(\d+)\s*[, ]\s*(\d+)\s*$")
+
+
+def direction_name(step: tuple[int, int]) -> str | None:
+    """``"up"``, ``"down-left"``, … for a one-step offset, else ``None``."""
+    return _NAMES.get(step)
+
+
+def parse_cell(text: str) -> tuple[int, int] | None:
+    """``"R C"`` or ``"R,C"`` (1-based) as a 0-based ``(row, col)``, else ``None``."""
+    found = _CELL.match(text)
+    if found is None:
+        return None
+    return int(found.group(1)) - 1, int(found.group(2)) - 1
+
+
+def _side_of_move(k: int) -> str:
+    """The side that makes move ``k`` (0-based) of a game."""
+    return FIRST if k % 2 == 0 else SECOND
+
+
+def _other(side: str) -> str:
+    return SECOND if side == FIRST else FIRST
+
+
+class Match:
+    """One game between a person (``"you"``) and the engine on ``board``.
+
+    Parameters
+    ----------
+    board
+        The grid and its move graph.
+    side
+        The person's side: ``"first"``, ``"second"`` or ``"auto"`` (the engine
+        takes the winning side).
+    start
+        The token's start cell, 0-based; ``None`` lets the rules decide: the
+        second player places it.
+
+    The engine answers inside :meth:`play` and :meth:`place`, so between calls
+    it is always the person's turn, or the game is over.  Cost: one solve of
+    the board when the match is made, then O(1) per engine move while the game
+    follows the engine's matching, one solve per move after a surprise.
+    """
+
+    def __init__(
+        self,
+        board: GridBoard,
+        *,
+        side: str = "auto",
+        start: tuple[int, int] | None = None,
+    ) -> None:
+        if side not in SIDES:
+            raise BipartiteGameError(f"side must be first, second or auto, not {side!r}")
+        if board.graph.num_vertices == 0:
+            raise BipartiteGameError("the maze has no open cell to play on")
+        self.board = board
+        self.engine = Engine(board.graph)
+        start_vertex = None if start is None else self._open_vertex(start, "start")
+        if side == "auto":
+            if start_vertex is not None:
+                engine_side = self.engine.choose_side(start_vertex)
+            else:
+                engine_side = SECOND if bool(self.engine.solution.losing.any()) else FIRST
+            side = _other(engine_side)
+        self.you = side
+        self.engine_side = _other(side)
+        self.position: Position | None = None
+        if start_vertex is not None:
+            self._placed_by = "given"
+            self._begin(start_vertex)
+        elif self.engine_side == SECOND:
+            self._placed_by = "engine"
+            self._begin(self._engine_start())
+        else:
+            self._placed_by = "you"
+
+    # --- state --------------------------------------------------------------
+
+    @property
+    def awaiting_start(self) -> bool:
+        """Is the person to place the token?"""
+        return self.position is None
+
+    def is_over(self) -> bool:
+        return self.position is not None and self.position.is_over()
+
+    @property
+    def winner(self) -> str | None:
+        """``"you"``, ``"engine"`` or ``None`` while the game goes on."""
+        if self.position is None or not self.position.is_over():
+            return None
+        return "you" if self.position.winner == self.you else "engine"
+
+    @property
+    def start_placed_by(self) -> str:
+        """Who chose the start: ``"you"``, ``"engine"`` or ``"given"``."""
+        return self._placed_by
+
+    # --- moves ---------------------------------------------------------------
+
+    def place(self, row: int, col: int) -> int | None:
+        """The person places the token on ``(row, col)``; returns the engine's
+        answer, if the engine moves first."""
+        if self.position is not None:
+            raise IllegalMoveError("illegal move: the token is already on the board")
+        vertex = self._open_vertex((row, col), "start")
+        return self._begin(vertex)
+
+    def play(self, move: int) -> int | None:
+        """The person moves the token to vertex ``move``; returns the engine's
+        answer (``None`` when the game ended)."""
+        position = self._require_turn()
+        position.push(move)
+        return self._engine_turn()
+
+    def parse_move(self, text: str) -> int:
+        """The vertex a typed move means: a direction word (``up``, ``ne``, …)
+        or a cell ``"row col"`` (1-based).  Raises :class:`IllegalMoveError`
+        quoting the text when it names no legal move."""
+        position = self._require_turn()
+        word = text.strip().lower()
+        if word in DIRECTIONS:
+            dr, dc = DIRECTIONS[word]
+            row, col = self.board.cell(position.current)
+            target = (row + dr, col + dc)
+        else:
+            parsed = parse_cell(word)
+            if parsed is None:
+                raise IllegalMoveError(
+                    f"illegal move: {text.strip()!r} is neither a cell 'row col' nor a direction"
+                )
+            target = parsed
+        vertex = self.board.vertex_at(*target)
+        if vertex is None or not position.is_legal(vertex):
+            raise IllegalMoveError(
+                f"illegal move: {text.strip()!r} (cell {target[0] + 1} {target[1] + 1}) "
+                "is not an open, unvisited cell one move from the token"
+            )
+        return vertex
+
+    def hints(self) -> list[int]:
+        """The person's winning moves now (vertices), or, before the token is
+        placed, the winning starts for the placer; empty when none wins."""
+        if self.position is None:
+            return np.flatnonzero(self.engine.solution.losing).tolist()
+        if self.position.is_over():
+            return []
+        return self.position.best_moves()
+
+    def undo(self) -> bool:
+        """Take back the person's last move and the engine's answer to it;
+        ``False`` when the person has not moved yet."""
+        position = self.position
+        if position is None:
+            return False
+        mine = [k for k in range(len(position.move_stack)) if _side_of_move(k) == self.you]
+        if not mine:
+            return False
+        while len(position.move_stack) > mine[-1]:
+            position.pop()
+        return True
+
+    # --- helpers -------------------------------------------------------------
+
+    def _open_vertex(self, cell: tuple[int, int], what: str) -> int:
+        vertex = self.board.vertex_at(*cell)
+        if vertex is None:
+            raise IllegalMoveError(
+                f"illegal {what}: cell {cell[0] + 1} {cell[1] + 1} is not an open cell"
+            )
+        return vertex
+
+    def _engine_start(self) -> int:
+        """The engine places the token: on a start where the mover loses if
+        there is one (the first in row-major order), else on the first cell."""
+        losing = np.flatnonzero(self.engine.solution.losing)
+        return int(losing[0]) if losing.size else 0
+
+    def _begin(self, start: int) -> int | None:
+        self.position = Position(self.board.graph, start, board=self.board)
+        return self._engine_turn()
+
+    def _require_turn(self) -> Position:
+        if self.position is None:
+            raise IllegalMoveError("illegal move: place the token first")
+        if self.position.is_over():
+            raise IllegalMoveError("illegal move: the game is over")
+        return self.position
+
+    def _engine_turn(self) -> int | None:
+        position = self.position
+        assert position is not None
+        if position.is_over() or position.turn != self.engine_side:
+            return None
+        answer = self.engine.move(position)
+        assert answer is not None  # the game is not over
+        position.push(answer)
+        return answer

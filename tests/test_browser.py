@@ -1,0 +1,188 @@
+"""The web page in headless Chromium, driven by Playwright.
+
+These need Debian's ``chromium`` (``/usr/bin/chromium``, or the path in
+``BIPARTITE_GAME_CHROMIUM``).  Without it they skip, unless
+``BIPARTITE_GAME_BROWSER_TESTS=required`` (set by ``.ci/run``), where a
+missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bipartite_game import brute
+from bipartite_game.boards import parse_moves
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CHROMIUM = os.environ.get("BIPARTITE_GAME_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("BIPARTITE_GAME_BROWSER_TESTS") == "required"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _browser_missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install '.[test]')"
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    missing = _browser_missing()
+    if missing is not None:
+        if REQUIRED:
+            pytest.fail(f"browser tests are required here, but {missing}")
+        pytest.skip(missing)
+    import uvicorn
+
+    from bipartite_game.web import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120  # the warm-up may compile the kernels
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture()
+def page(base_url: str) -> Iterator[Page]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        tab = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.goto(base_url)
+        tab.wait_for_selector("#board svg rect.cell")
+        yield tab
+        browser.close()
+        assert errors == [], errors
+
+
+def _settle(tab: Page) -> None:
+    """Wait until every request the page sent has been answered."""
+    tab.wait_for_function("!document.body.classList.contains('busy')")
+
+
+def _cell(row: int, col: int) -> str:
+    return f'#board rect.cell[data-row="{row}"][data-col="{col}"]'
+
+
+def _rows_shown(tab: Page) -> list[str]:
+    text = tab.input_value("#maze-text")
+    return text.strip().splitlines()[1:]
+
+
+def test_draw_walls_then_lose_a_game_to_the_engine(page: Page) -> None:
+    tab = page
+    tab.fill("#rows", "4")
+    tab.fill("#cols", "5")
+    tab.click("#blank")
+    _settle(tab)
+    assert tab.locator("#board rect.cell.open").count() == 20
+    for row, col in [(0, 1), (1, 3), (2, 1), (3, 4)]:
+        tab.click(_cell(row, col))
+        _settle(tab)
+        tab.wait_for_selector(_cell(row, col) + ".wall")
+    rows = _rows_shown(tab)
+    assert rows == [".#...", "...#.", ".#...", "....#"]
+
+    # the losing starts the page shows are the brute force's
+    tab.check("#show-losing")
+    _settle(tab)
+    adjacency, _ = brute.grid_adjacency(rows, parse_moves("rook")[0])
+    losing = brute.geography_losing_starts(adjacency)
+    shown = tab.locator("#board rect.cell.losing")
+    assert shown.count() == sum(losing)
+    summary = tab.inner_text("#analysis")
+    assert summary.startswith("WIN" if any(losing) else "LOSE")
+
+    # the engine takes the winning side; click legal moves until the end
+    tab.select_option("#side", "auto")
+    tab.click("#new-game")
+    _settle(tab)
+    status = tab.locator("#status")
+    for _ in range(40):
+        phase = status.get_attribute("data-phase")
+        if phase == "over":
+            break
+        if phase == "place":
+            tab.click("#board rect.cell.open >> nth=0")
+        else:
+            assert phase == "play"
+            tab.click("#hint")
+            _settle(tab)
+            assert tab.locator("#board rect.cell.hint").count() == 0
+            assert "no winning move" in status.inner_text()
+            tab.click("#board rect.cell.legal >> nth=-1")
+        _settle(tab)
+    assert status.get_attribute("data-phase") == "over"
+    assert status.get_attribute("data-winner") == "engine"
+    assert "You cannot move: the engine wins." in status.inner_text()
+    assert tab.inner_text("#error") == ""
+
+
+def test_load_a_maze_and_win_with_the_hint_button(page: Page) -> None:
+    tab = page
+    tab.click("summary")
+    tab.fill("#maze-text", "4 4\n....\n.#..\n..#.\n....\n")
+    tab.click("#load")
+    _settle(tab)
+    assert _rows_shown(tab) == ["....", ".#..", "..#.", "...."]
+    tab.select_option("#side", "second")
+    tab.click("#new-game")
+    _settle(tab)
+    status = tab.locator("#status")
+    assert status.get_attribute("data-phase") == "place"
+    for _ in range(40):
+        if status.get_attribute("data-phase") == "over":
+            break
+        tab.click("#hint")
+        _settle(tab)
+        hinted = tab.locator("#board rect.cell.hint")
+        assert hinted.count() > 0, status.inner_text()
+        hinted.first.click()
+        _settle(tab)
+    assert status.get_attribute("data-winner") == "you"
+    assert "The engine cannot move: you win." in status.inner_text()
+
+
+def test_an_oversized_maze_is_refused_with_a_message(page: Page) -> None:
+    tab = page
+    tab.fill("#rows", "80")
+    tab.click("#blank")
+    _settle(tab)
+    assert "at most 64 on a side" in tab.inner_text("#error")

@@ -1,0 +1,234 @@
+"""The referee of a person-against-engine match, and the terminal game."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bipartite_game import IllegalMoveError, brute
+from bipartite_game.boards import grid_board, parse_moves
+from bipartite_game.errors import BipartiteGameError
+from bipartite_game.play import Match
+
+from .cli_util import GOLDEN, assert_one_line_error, run
+from .strategies import mazes
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "maze.txt"
+
+
+def _board(rows: list[str], moves: str = "rook"):  # type: ignore[no-untyped-def]
+    return grid_board([[ch == "." for ch in row] for row in rows], moves)
+
+
+def _person_move(match: Match, opponent: str, rng: random.Random, adj: list[list[int]]) -> int:
+    position = match.position
+    assert position is not None
+    legal = list(position.legal_moves)
+    if opponent == "random":
+        return rng.choice(legal)
+    visited = [position.start, *position.move_stack]
+    wins = brute.geography_winning_moves(adj, position.current, visited)
+    return wins[0] if wins else legal[-1]
+
+
+@settings(max_examples=60)
+@given(
+    mazes(max_rows=3, max_cols=4),
+    st.sampled_from(["rook", "king", "knight"]),
+    st.sampled_from(["random", "brute"]),
+    st.integers(0, 2**32 - 1),
+)
+def test_engine_on_the_auto_side_wins_every_game(
+    rows: list[str], moves: str, opponent: str, seed: int
+) -> None:
+    board = _board(rows, moves)
+    n = board.graph.num_vertices
+    if n == 0:
+        with pytest.raises(BipartiteGameError, match="no open cell"):
+            Match(board)
+        return
+    adj, cells = brute.grid_adjacency(rows, parse_moves(moves)[0])
+    losing = brute.geography_losing_starts(adj)
+    rng = random.Random(seed)
+    # every given start, then the rules' own placement (no start given)
+    starts: list[tuple[int, int] | None] = [*cells, None]
+    for start in starts:
+        match = Match(board, side="auto", start=start)
+        if start is not None:
+            v = board.vertex_at(*start)
+            assert v is not None
+            assert match.engine_side == ("second" if losing[v] else "first")
+        else:
+            assert match.engine_side == ("second" if any(losing) else "first")
+        if match.awaiting_start:
+            match.place(*cells[rng.randrange(n)])
+        while not match.is_over():
+            match.play(_person_move(match, opponent, rng, adj))
+        assert match.winner == "engine"
+
+
+@settings(max_examples=60)
+@given(mazes(max_rows=3, max_cols=4), st.integers(0, 2**32 - 1))
+def test_hints_are_the_winning_moves_of_the_brute_force(rows: list[str], seed: int) -> None:
+    board = _board(rows)
+    n = board.graph.num_vertices
+    if n == 0:
+        return
+    adj, cells = brute.grid_adjacency(rows, parse_moves("rook")[0])
+    rng = random.Random(seed)
+    match = Match(board, side="second")  # the person places the token
+    losing = brute.geography_losing_starts(adj)
+    assert match.hints() == [v for v in range(n) if losing[v]]
+    match.place(*cells[rng.randrange(n)])
+    while not match.is_over():
+        position = match.position
+        assert position is not None
+        visited = [position.start, *position.move_stack]
+        expected = brute.geography_winning_moves(adj, position.current, visited)
+        assert sorted(match.hints()) == sorted(expected)
+        match.play(rng.choice(list(position.legal_moves)))
+    assert match.hints() == []
+
+
+def test_moves_as_directions_and_cells() -> None:
+    board = _board(["...", "...", "..."])
+    match = Match(board, side="first", start=(1, 1))
+    assert board.cell(match.parse_move("up")) == (0, 1)
+    assert board.cell(match.parse_move(" E ")) == (1, 2)
+    assert board.cell(match.parse_move("3 2")) == (2, 1)
+    assert board.cell(match.parse_move("2,1")) == (1, 0)
+    with pytest.raises(IllegalMoveError, match=r"'ne' .* is not an open, unvisited cell"):
+        match.parse_move("ne")  # a diagonal is not a rook move
+    with pytest.raises(IllegalMoveError, match="'jump' is neither a cell"):
+        match.parse_move("jump")
+    with pytest.raises(IllegalMoveError, match="'9 9'"):
+        match.parse_move("9 9")
+
+
+def test_undo_takes_back_the_persons_move_and_the_answer() -> None:
+    board = _board(["....", "....", "...."])
+    match = Match(board, side="first", start=(0, 0))
+    assert not match.undo()
+    position = match.position
+    assert position is not None
+    match.play(match.parse_move("right"))
+    assert len(position.move_stack) == 2
+    assert match.undo() and position.move_stack == []
+    with pytest.raises(IllegalMoveError, match="the token is already on the board"):
+        match.place(2, 2)
+
+
+def test_bad_starts_and_sides_are_refused() -> None:
+    board = _board([".#", ".."])
+    with pytest.raises(IllegalMoveError, match="illegal start: cell 1 2 is not an open cell"):
+        Match(board, start=(0, 1))
+    with pytest.raises(BipartiteGameError, match="side must be first, second or auto"):
+        Match(board, side="both")
+    match = Match(board, side="second")
+    with pytest.raises(IllegalMoveError, match="place the token first"):
+        match.play(0)
+
+
+def test_single_cell_ends_at_once() -> None:
+    match = Match(_board(["."]), side="first", start=(0, 0))
+    assert match.is_over() and match.winner == "engine"
+
+
+# --- the terminal game, through the real command -------------------------
+
+
+PLAY_CASES = [
+    ("example-second", ["--side", "second"], "hint\n2 3\nhint\ndown\n"),
+    ("example-first-hints", ["--side", "first", "--hints"], "hint\nright\nleft\n"),
+    (
+        "example-start-mistakes",
+        ["--start", "1,1", "--side", "first"],
+        "help\njump\nup\nhint\n2 1\nundo\nboard\ndown\nright\nup\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "script"), PLAY_CASES, ids=[c[0] for c in PLAY_CASES])
+def test_scripted_terminal_game_matches_its_transcript(
+    name: str, args: list[str], script: str
+) -> None:
+    result = run("play", "maze", str(EXAMPLE), *args, stdin=script)
+    transcript = GOLDEN / "play" / f"{name}.out"
+    if os.environ.get("BIPARTITE_GAME_REGOLD"):
+        transcript.write_bytes(result.stdout)
+    assert result.stderr == ""
+    assert result.stdout.decode() == transcript.read_text()
+    ended = result.stdout.decode().rstrip().splitlines()[-1]
+    assert result.status == (0 if ended.endswith(("you win.", "engine wins.")) else 1)
+
+
+def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:
+    """Answer each prompt as it comes, with a random legal move read off the
+    drawn board, until the game ends: the engine, on the auto side, wins."""
+    rng = random.Random(7)
+    rows = ["".join("#" if rng.random() < 0.2 else "." for _ in range(7)) for _ in range(6)]
+    maze = tmp_path / "maze.txt"
+    maze.write_text("6 7\n" + "\n".join(rows) + "\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", "play", "maze", str(maze)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    seen = b""
+    moves = 0
+    try:
+        while True:
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            seen += chunk
+            if seen.endswith(b"Place the token (row col): "):
+                free = [
+                    (i, j) for i, row in enumerate(rows) for j, ch in enumerate(row) if ch == "."
+                ]
+                i, j = rng.choice(free)
+                proc.stdin.write(f"{i + 1} {j + 1}\n".encode())
+                proc.stdin.flush()
+            elif seen.endswith(b"Your move: "):
+                board = seen.decode().split("  1234567\n")[-1].splitlines()[:6]
+                grid = [line[2:] for line in board]
+                (ti, tj) = next((i, line.index("K")) for i, line in enumerate(grid) if "K" in line)
+                steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                options = [
+                    (ti + di, tj + dj)
+                    for di, dj in steps
+                    if 0 <= ti + di < 6 and 0 <= tj + dj < 7 and grid[ti + di][tj + dj] == "."
+                ]
+                assert options, "the prompt came although no move is left"
+                i, j = rng.choice(options)
+                proc.stdin.write(f"{i + 1},{j + 1}\n".encode())
+                proc.stdin.flush()
+                moves += 1
+    finally:
+        proc.stdin.close()
+        status = proc.wait(timeout=60)
+    assert status == 0, proc.stderr.read() if proc.stderr else ""
+    assert seen.decode().rstrip().endswith("You cannot move: the engine wins.")
+
+
+def test_play_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("2 3\n...\n..\n")
+    assert_one_line_error(run("play", "maze", str(bad)), "line 3: expected 3 cells, found 2")
+    assert_one_line_error(
+        run("play", "maze", str(EXAMPLE), "--start", "1,2"), "illegal start: cell 1 2"
+    )
+    assert_one_line_error(run("play", "maze", str(EXAMPLE), "--start", "x"), "--start")
+    walls = tmp_path / "walls.txt"
+    walls.write_text("1 2\n##\n")
+    assert_one_line_error(run("play", "maze", str(walls)), "no open cell")
+    assert_one_line_error(run("play", "maze", str(tmp_path / "missing.txt")), "missing.txt")

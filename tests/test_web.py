@@ -1,0 +1,169 @@
+"""The web API: answers checked against the solver and the brute force, whole
+games played through it, and every bound answered with a 4xx and a message."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from bipartite_game import brute
+from bipartite_game.boards import parse_moves
+from bipartite_game.web import Limits, create_app
+
+SAMPLE = "3 3\n.##\n...\n#.#\n"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    app = create_app(Limits(max_side=12, max_body=4096, max_games=3), warm_up=False)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def _ok(response: Any, status: int = 200) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def _error(response: Any, status: int, fragment: str) -> None:
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert fragment in message, message
+
+
+def test_page_and_its_assets_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert '<div id="board"' in page.text
+    for asset in ("/static/app.js", "/static/style.css"):
+        assert client.get(asset).status_code == 200
+
+
+@pytest.mark.parametrize("moves", ["rook", "king", "knight"])
+def test_analysis_matches_the_brute_force(client: TestClient, moves: str) -> None:
+    rng = random.Random(moves)
+    for _ in range(15):
+        rows = ["".join(rng.choice("..#") for _ in range(4)) for _ in range(3)]
+        text = "3 4\n" + "\n".join(rows) + "\n"
+        result = _ok(
+            client.post(
+                "/api/analyse",
+                json={"maze": text, "moves": moves, "show_losing": True, "show_matching": True},
+            )
+        )
+        adjacency, cells = brute.grid_adjacency(rows, parse_moves(moves)[0])
+        losing = brute.geography_losing_starts(adjacency)
+        expected = [list(cell) for cell, lose in zip(cells, losing, strict=True) if lose]
+        assert result["losing_starts"] == expected
+        assert result["answer"] == ("WIN" if expected else "LOSE")
+        assert result["rows"] == rows
+        assert result["svg"].count('class="cell open losing') == len(expected)
+
+
+def _play_to_the_end(client: TestClient, state: dict[str, Any], rng: random.Random) -> str:
+    game = f"/api/games/{state['id']}"
+    if state["phase"] == "place":
+        rows = client.get(game).json()
+        assert rows["phase"] == "place"
+        state = _ok(client.post(game + "/place", json={"cell": [0, 0]}))
+    while state["phase"] == "play":
+        state = _ok(client.post(game + "/move", json={"cell": rng.choice(state["legal"])}))
+    assert state["phase"] == "over"
+    winner: str = state["winner"]
+    return winner
+
+
+def test_engine_wins_every_game_it_chooses_the_side_of(client: TestClient) -> None:
+    rng = random.Random(3)
+    for _ in range(10):
+        rows = ["." + "".join(rng.choice("...#") for _ in range(5)) for _ in range(5)]
+        text = "5 6\n" + "\n".join(rows) + "\n"
+        state = _ok(client.post("/api/games", json={"maze": text, "side": "auto"}), 201)
+        assert _play_to_the_end(client, state, rng) == "engine"
+        assert "the engine wins" in client.get(f"/api/games/{state['id']}").json()["message"]
+
+
+def test_hint_and_undo(client: TestClient) -> None:
+    state = _ok(client.post("/api/games", json={"maze": SAMPLE, "side": "second"}), 201)
+    game = f"/api/games/{state['id']}"
+    assert state["phase"] == "place" and state["you"] == "second"
+    hinted = _ok(client.post(game + "/hint"))
+    assert hinted["hints"] == [[1, 2], [2, 1]]
+    _error(client.post(game + "/undo"), 400, "nothing to take back")
+    state = _ok(client.post(game + "/place", json={"cell": [1, 2]}))
+    assert state["path"] == [[1, 2], [1, 1]] and state["engine_moves"] == [[1, 1]]
+    assert "The engine moved to row 2, column 2." in state["message"]
+    assert _ok(client.post(game + "/hint"))["hints"] == [[2, 1]]
+    state = _ok(client.post(game + "/move", json={"cell": [1, 0]}))  # a mistake
+    assert state["phase"] == "over" and state["winner"] == "engine"
+    state = _ok(client.post(game + "/undo"))
+    assert state["phase"] == "play"
+    assert state["path"] == [[1, 2], [1, 1]]
+    state = _ok(client.post(game + "/move", json={"cell": [2, 1]}))
+    assert state["phase"] == "over" and state["winner"] == "you"
+    assert "you win" in state["message"]
+    _error(client.post(game + "/move", json={"cell": [1, 0]}), 400, "the game is over")
+
+
+def test_bad_requests_get_a_4xx_and_a_message(client: TestClient) -> None:
+    _error(client.post("/api/analyse", content=b"{not json"), 400, "not JSON")
+    _error(client.post("/api/analyse", json=[1, 2]), 400, "must be a JSON object")
+    _error(client.post("/api/analyse", json={}), 400, "missing field 'maze'")
+    _error(client.post("/api/analyse", json={"maze": 5}), 400, "field 'maze' must be a str")
+    _error(
+        client.post("/api/analyse", json={"maze": "2 3\n...\n..\n"}),
+        400,
+        "maze: line 3: expected 3 cells, found 2",
+    )
+    _error(client.post("/api/analyse", json={"maze": SAMPLE, "moves": "bishop"}), 400, "moves:")
+    big = "13 13\n" + ("." * 13 + "\n") * 13
+    _error(client.post("/api/analyse", json={"maze": big}), 413, "at most 12 on a side")
+    _error(client.post("/api/analyse", json={"maze": "x" * 5000}), 413, "too large")
+    _error(client.post("/api/games", json={"maze": SAMPLE, "side": "both"}), 400, "side must")
+    _error(
+        client.post("/api/games", json={"maze": SAMPLE, "start": [0, 1]}),
+        400,
+        "illegal start: cell 1 2 is not an open cell",
+    )
+    _error(client.post("/api/games", json={"maze": "1 1\n#\n"}), 400, "no open cell")
+    _error(client.post("/api/games", json={"maze": SAMPLE, "start": "a"}), 400, "[row, col]")
+    state = _ok(
+        client.post("/api/games", json={"maze": SAMPLE, "start": [1, 1], "side": "first"}), 201
+    )
+    game = f"/api/games/{state['id']}"
+    _error(client.post(game + "/move", json={"cell": [0, 0]}), 400, "illegal move")
+    _error(client.post(game + "/move", json={"cell": [9, 9]}), 400, "is not an open cell")
+    _error(client.post(game + "/move", json={"cell": [True, 0]}), 400, "[row, col]")
+    _error(client.post(game + "/place", json={"cell": [0, 0]}), 400, "already on the board")
+    _error(client.post("/api/games/nope/move", json={"cell": [0, 0]}), 404, "no game 'nope'")
+    _error(client.get("/api/analyse"), 405, "Method Not Allowed")
+    _error(client.get("/no/such/page"), 404, "Not Found")
+
+
+def test_the_oldest_game_is_dropped_beyond_the_cap(client: TestClient) -> None:
+    ids = [
+        _ok(client.post("/api/games", json={"maze": SAMPLE, "side": "first"}), 201)["id"]
+        for _ in range(4)
+    ]
+    assert client.get(f"/api/games/{ids[0]}").status_code == 404
+    for game_id in ids[1:]:
+        assert client.get(f"/api/games/{game_id}").status_code == 200
+
+
+def test_a_computation_out_of_time_gets_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bipartite_game.game import solve as real_solve
+
+    def slow_solve(graph: Any) -> Any:
+        time.sleep(0.5)
+        return real_solve(graph)
+
+    monkeypatch.setattr("bipartite_game.web.solve", slow_solve)
+    app = create_app(Limits(solve_seconds=0.1), warm_up=False)
+    with TestClient(app) as slow:
+        _error(slow.post("/api/analyse", json={"maze": SAMPLE}), 503, "took too long")

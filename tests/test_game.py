@@ -9,8 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, NotBipartiteError, SolverError, brute, maximum_matching, solve
-from bipartite_game.game import Strategy, _check_cover, _koenig_cover, _losing_set
-from bipartite_game.matching import matching_size
+from bipartite_game.game import (
+    Strategy,
+    _check_cover,
+    _koenig_cover,
+    _losing_set,
+    first_player_wins_from,
+)
+from bipartite_game.matching import bipartite_matching, matching_size
 
 from .strategies import adjacency, graphs
 
@@ -51,6 +57,49 @@ def test_bipartite_solver_agrees_with_brute_force_on_every_vertex(
 ) -> None:
     n, edges = case
     assert _solve_edges(n, edges) == brute.geography_losing_starts(adjacency(n, edges))
+
+
+@settings(max_examples=200)
+@given(graphs(max_vertices=12))
+def test_single_start_answer_agrees_with_brute_force(
+    case: tuple[int, list[tuple[int, int]]],
+) -> None:
+    """``first_player_wins_from`` (bipartite: the matching's own searches,
+    sides renamed so the start is on side 0; others: a full solve)."""
+    n, edges = case
+    graph = Graph.from_edges([u for u, _ in edges], [v for _, v in edges], n)
+    losing = brute.geography_losing_starts(adjacency(n, edges))
+    for start in range(n):
+        assert first_player_wins_from(graph, start) == (not losing[start])
+
+
+@settings(max_examples=200)
+@given(graphs(max_vertices=13, bipartite=True))
+def test_dead_trees_of_the_matching_are_d_on_side_zero(
+    case: tuple[int, list[tuple[int, int]]],
+) -> None:
+    n, edges = case
+    graph = Graph.from_edges([u for u, _ in edges], [v for _, v in edges], n)
+    side = graph.sides()
+    mate, dead = bipartite_matching(graph, side)
+    losing = brute.geography_losing_starts(adjacency(n, edges))
+    assert dead.tolist() == [bool(lose and side[v] == 0) for v, lose in enumerate(losing)]
+    assert matching_size(mate) == matching_size(maximum_matching(graph))
+
+
+def test_components_and_induced_subgraphs() -> None:
+    # two paths, 0-1-2 and 3-4, and the isolated 5
+    graph = Graph.from_edges([0, 1, 3], [1, 2, 4], 6, labels=list("abcdef"))
+    first = graph.component(2)
+    assert first is not None and first.tolist() == [True, True, True, False, False, False]
+    assert graph.component(0, limit=2) is None  # three vertices: more than the limit
+    small = graph.component(4, limit=2)
+    assert small is not None and np.flatnonzero(small).tolist() == [3, 4]
+    sub = graph.subgraph(small)
+    assert sub.num_vertices == 2 and sub.labels == ["d", "e"] and sub.edges()[0].tolist() == [0]
+    middle = graph.subgraph([False, True, True, True, False, False])
+    assert middle.neighbors(0).tolist() == [1] and middle.neighbors(2).tolist() == []
+    assert middle.is_bipartite()
 
 
 @settings(max_examples=150)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import brute
+from bipartite_game.boards import lock_board
 from bipartite_game.problems import lock
 
 from .cli_util import assert_one_line_error, golden_cases, run
@@ -65,6 +66,40 @@ def test_command_agrees_with_brute_force(cases: list[Case]) -> None:
             b"Alice\n" if _brute(r, size, wrap, f, s) else b"Bob\n" for r, _, _, f, s in chosen
         )
         assert run(*args, stdin="\n".join(lines) + "\n").stdout == expected
+
+
+@settings(max_examples=100)
+@given(
+    st.integers(4, 6),
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 8),
+    st.floats(0, 0.3),
+)
+def test_a_start_walled_into_a_small_pocket(
+    size: int, wrap: bool, seed: int, pocket_size: int, density: float
+) -> None:
+    """The start's component is small, so it is cut out and solved alone;
+    the brute force, which only explores what the start reaches, agrees."""
+    rings = 3
+    total = size**rings
+    rng = np.random.default_rng(seed)
+    adjacency = brute.lock_adjacency(rings, size, wrap=wrap)
+    start = int(rng.integers(total))
+    pocket = {start}
+    while len(pocket) < pocket_size:
+        frontier = sorted({w for v in pocket for w in adjacency[v]} - pocket)
+        if not frontier:
+            break
+        pocket.add(int(rng.choice(frontier)))
+    wall = {w for v in pocket for w in adjacency[v]} - pocket
+    extra = {int(c) for c in np.flatnonzero(rng.random(total) < density)} - pocket
+    forbidden = sorted(wall | extra)
+    board = lock_board(rings, size, np.array(forbidden, dtype=np.int64), start, wrap=wrap)
+    if len(pocket) <= (total - len(forbidden)) // 16:
+        assert board.graph.num_vertices == len(pocket)  # cut out, and nothing else
+    got = lock.solve_case(rings, size, np.array(forbidden, dtype=np.int64), start, wrap=wrap)
+    assert got == _brute(rings, size, wrap, forbidden, start)
 
 
 def test_odd_rings_that_wrap_are_solved_as_general_graphs() -> None:

@@ -227,7 +227,9 @@ def _grid_csr(
 # --------------------------------------------------------------------- locks
 @dataclass(frozen=True, eq=False)
 class LockBoard:
-    """The codes of a lock reachable from a start, and the graph of spins.
+    """The codes of a lock around a start, and the graph of spins: the
+    start's component when it is small, else every allowed code (the game
+    from the start is the same either way: it never leaves the component).
 
     ``code_of[v]`` is the code (a number in base ``size``, ring ``i`` being
     digit ``i``) of vertex ``v``; ``start`` is the start's vertex.
@@ -244,126 +246,125 @@ class LockBoard:
 def lock_board(
     rings: int, size: int, forbidden: npt.ArrayLike, start: int, *, wrap: bool = True
 ) -> LockBoard:
-    """The component of ``start`` in the lock graph without ``forbidden`` codes.
+    """The lock graph without ``forbidden`` codes, cut down to ``start``'s
+    component when that is small (see :class:`LockBoard`).
 
     ``rings`` rings of ``size`` positions; a move turns one ring one step
     either way (with ``wrap`` the last position turns into the first).  Codes
-    are numbers in base ``size``.  Only what the start can reach is built: a
-    compiled flood fill over the code lattice marks the component, then a
-    two-pass kernel writes its CSR.  Colouring: each spin changes the digit
-    sum by 1, or by ``size - 1`` across the wrap, so the digit-sum parity is a
-    2-colouring unless ``size`` is odd and the rings wrap; then the graph may
-    be non-bipartite and is coloured by search.  O(codes * rings).
+    are numbers in base ``size``.  One compiled sweep over the codes in order
+    writes the CSR of every allowed code: the digits are kept as an odometer,
+    so a neighbour is an addition and a digit test, never a division, and the
+    rows it reads lie at fixed offsets (cache-friendly streams).  A search on
+    that CSR then cuts out the start's component when it is small; a large
+    one is solved together with the few codes it misses.  Colouring: each
+    spin changes the digit sum by 1, or by ``size - 1`` across the wrap, so
+    the digit-sum parity (kept by the same odometer) is a 2-colouring unless
+    ``size`` is odd and the rings wrap; then the graph may be non-bipartite
+    and is coloured by search.
+    O(codes * rings).
     """
     total = size**rings
     allowed = np.ones(total, dtype=np.bool_)
     allowed[np.asarray(forbidden, dtype=np.int64)] = False
     if not allowed[start]:
         raise BipartiteGameError(f"start code {start} is forbidden")
-    keep = _lattice_component(allowed, size, rings, wrap, start)
+    indptr, indices, code_of, parity = _lattice_csr(allowed, size, rings, wrap)
     del allowed
-    indptr, indices, code_of = _lattice_csr(keep, size, rings, wrap)
     bipartite_by_parity = wrap is False or size % 2 == 0
-    side = _digit_parity(code_of, size, rings) if bipartite_by_parity else None
-    graph = Graph(indptr, indices, side=side)
+    graph = Graph(indptr, indices, side=parity if bipartite_by_parity else None)
     start_vertex = int(np.searchsorted(code_of, start))
+    # A small component is cut out and solved alone.  Finding a large one
+    # would cost a search as long as the solve it saves (random access over
+    # most of the lattice), so past 1/16 of the codes the search gives up and
+    # the whole lattice is solved: never more than the connected case costs.
+    component = graph.component(start_vertex, limit=graph.num_vertices // _SMALL_PART)
+    if component is not None and not component.all():
+        graph = graph.subgraph(component)
+        code_of = code_of[component]
+        start_vertex = int(np.searchsorted(code_of, start))
     return LockBoard(rings, size, wrap, code_of, start_vertex, graph)
 
 
-@kernel
-def _spin(code: int, place: int, size: int, step: int, wrap: bool) -> int:
-    """The code after turning the ring at ``place`` (= size**ring) by ``step``
-    (+1 or -1), or -1 when the ring cannot turn that way."""
-    digit = (code // place) % size
-    turned = digit + step
-    if turned < 0 or turned >= size:
-        if not wrap:
-            return -1
-        turned = (turned + size) % size
-    return code + (turned - digit) * place
-
-
-@kernel
-def _lattice_component(
-    allowed: BoolArray, size: int, rings: int, wrap: bool, start: int
-) -> BoolArray:
-    """Allowed codes reachable from ``start`` by spins through allowed codes."""
-    seen = np.zeros(allowed.size, dtype=np.bool_)
-    stack = np.empty(allowed.size, dtype=np.int32)
-    seen[start] = True
-    stack[0] = start
-    top = 1
-    while top > 0:
-        top -= 1
-        code = stack[top]
-        place = 1
-        for _ in range(rings):
-            for step in (1, -1):
-                other = _spin(code, place, size, step, wrap)
-                if other >= 0 and allowed[other] and not seen[other]:
-                    seen[other] = True
-                    stack[top] = other
-                    top += 1
-            place *= size
-    return seen
+#: A start's component is cut out when it holds at most 1/_SMALL_PART of the codes.
+_SMALL_PART = 16
 
 
 @kernel
 def _lattice_csr(
-    keep: BoolArray, size: int, rings: int, wrap: bool
-) -> tuple[IntArray, Int32Array, Int32Array]:
-    """CSR of the spin graph on the kept codes (rows sorted, no repeats)."""
-    total = keep.size
-    vertex_of, count = _number_kept(keep)
+    allowed: BoolArray, size: int, rings: int, wrap: bool
+) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
+    """CSR of the spin graph on the allowed codes (rows sorted, no repeats),
+    each vertex's code, and its digit-sum parity.
+
+    Rows come out sorted without a sort: a turn of ring ``i`` moves the code
+    by ``place_i`` or, across the wrap, by ``(size - 1) * place_i``, both less
+    than ``place_{i+1}``; so the lower neighbours in falling ring order, then
+    the upper ones in rising ring order, are in increasing order.  A ring of
+    two positions that wraps turns to the same code both ways, so it is built
+    as one that does not wrap.  The test on ``allowed`` is added, not
+    branched on: it is the one unpredictable branch.
+    """
+    total = allowed.size
+    vertex_of, count = _number_kept(allowed)
     code_of = np.empty(count, dtype=np.int32)
+    parity_of = np.empty(count, dtype=np.int8)
     indptr = np.zeros(count + 1, dtype=np.int64)
-    indices = np.empty(0, dtype=np.int32)
-    row = np.empty(2 * rings, dtype=np.int64)
+    places = np.empty(rings, dtype=np.int64)
+    place = 1
+    for i in range(rings):
+        places[i] = place
+        place *= size
+    top = size - 1
+    wraps = wrap and size > 2
+    digits = np.zeros(rings, dtype=np.int64)
+    # pass 0 counts each row, pass 1 writes it; a row may write one slot past
+    # its end (a forbidden neighbour, overwritten next), hence the spare slot
+    buffer = np.empty(1, dtype=np.int32)
     for pass_number in range(2):
         if pass_number == 1:
-            indices = np.empty(indptr[count], dtype=np.int32)
+            buffer = np.empty(indptr[count] + 1, dtype=np.int32)
+        digits[:] = 0
+        parity = 0
         v = 0
         for code in range(total):
-            if not keep[code]:
-                continue
-            width = 0
-            place = 1
-            for _ in range(rings):
-                for step in (1, -1):
-                    other = _spin(code, place, size, step, wrap)
-                    if other >= 0 and keep[other]:
-                        # insertion into the sorted row, skipping a repeat
-                        # (two positions: both spins reach the same code)
-                        at = width
-                        while at > 0 and row[at - 1] > other:
-                            at -= 1
-                        if at > 0 and row[at - 1] == other:
-                            continue
-                        for x in range(width, at, -1):
-                            row[x] = row[x - 1]
-                        row[at] = other
-                        width += 1
-                place *= size
-            if pass_number == 0:
-                code_of[v] = code
-                indptr[v + 1] = indptr[v] + width
-            else:
-                base = indptr[v]
-                for x in range(width):
-                    indices[base + x] = vertex_of[row[x]]
-            v += 1
-    return indptr, indices, code_of
-
-
-@kernel
-def _digit_parity(code_of: Int32Array, size: int, rings: int) -> npt.NDArray[np.int8]:
-    """Digit-sum parity of each code."""
-    side = np.empty(code_of.size, dtype=np.int8)
-    for v in range(code_of.size):
-        code = code_of[v]
-        total = 0
-        for _ in range(rings):
-            total += code % size
-            code //= size
-        side[v] = total & 1
-    return side
+            if allowed[code]:
+                at = indptr[v]
+                width = 0
+                for i in range(rings - 1, -1, -1):
+                    digit = digits[i]
+                    if wraps and digit == top:
+                        other = code - top * places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                    if digit > 0:
+                        other = code - places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                for i in range(rings):
+                    digit = digits[i]
+                    if digit < top:
+                        other = code + places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                    if wraps and digit == 0:
+                        other = code + top * places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                if pass_number == 0:
+                    code_of[v] = code
+                    parity_of[v] = parity
+                    indptr[v + 1] = indptr[v] + width
+                v += 1
+            # the odometer: next code's digits and digit-sum parity
+            for i in range(rings):
+                if digits[i] < top:
+                    digits[i] += 1
+                    parity ^= 1
+                    break
+                digits[i] = 0
+                parity ^= top & 1
+    return indptr, buffer[: indptr[count]], code_of, parity_of

@@ -38,7 +38,7 @@ from ._jit import kernel
 from .errors import BipartiteGameError
 from .graph import Graph
 
-__all__ = ["matching_size", "maximum_matching", "validate_matching"]
+__all__ = ["bipartite_matching", "matching_size", "maximum_matching", "validate_matching"]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -69,14 +69,36 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
     [1, 0, 3, 2]
     """
     side = graph.two_colouring().side
-    mate = _start(graph, initial)
     if side is not None:
-        _augment_bipartite(graph.indptr, graph.indices, side, mate)
-    else:
-        from .blossom import blossom_matching
+        return bipartite_matching(graph, side, initial=initial)[0]
+    mate = _start(graph, initial)
+    from .blossom import blossom_matching
 
-        blossom_matching(graph, mate)
+    blossom_matching(graph, mate)
     return mate
+
+
+def bipartite_matching(
+    graph: Graph, side: SideArray, *, initial: npt.ArrayLike | None = None
+) -> tuple[Int32Array, BoolArray]:
+    """A maximum matching of a bipartite graph, and the Dulmage–Mendelsohn
+    set D on side 0 that the search finds on the way.
+
+    ``side`` is a 2-colouring of ``graph``; the searches start from the free
+    vertices of side 0.  Returns ``(mate, dead)``: ``dead[v]`` is true exactly
+    for the side-0 vertices reachable from a free side-0 vertex by an even
+    alternating path (the free ones included), i.e. the vertices of side 0
+    that some maximum matching misses.  Why: every free side-0 vertex left at
+    the end had a search that failed, the even vertices of its Hungarian tree
+    are marked dead, and later augmentations never touch a dead tree (so its
+    alternating paths still hold at the end); a search that meets a dead
+    vertex stops there, but whatever lies beyond it was already in that dead
+    tree.  Cost: the matching; D on side 0 comes free.
+    """
+    mate = _start(graph, initial)
+    state = np.zeros(graph.num_vertices, dtype=np.int8)
+    _augment_bipartite(graph.indptr, graph.indices, side, mate, state)
+    return mate, state == _DEAD
 
 
 def matching_size(mate: npt.ArrayLike) -> int:
@@ -208,17 +230,21 @@ def _karp_sipser(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int
     return added
 
 
+#: ``state`` of a side-0 vertex in a failed search's Hungarian tree.
+_DEAD = 2
+
+
 @kernel
 def _augment_bipartite(
-    indptr: IntArray, indices: Int32Array, side: SideArray, mate: Int32Array
+    indptr: IntArray, indices: Int32Array, side: SideArray, mate: Int32Array, state: SideArray
 ) -> int:
     """Augment ``mate`` in place to maximum on a bipartite graph; returns the
-    number of augmentations.  See the module docstring for the method."""
+    number of augmentations.  ``state`` (zeros on entry) ends with 2 on the
+    side-0 vertices of failed searches' trees.  See the module docstring."""
     n = indptr.size - 1
     # 0: not seen by the current search, 1: seen by it, 2: dead for good.
     # A search resets what it saw from its own queue, so one byte per vertex
     # does the work of a visited stamp and a dead flag.
-    state = np.zeros(n, dtype=np.int8)
     queue = np.empty(n + 1, dtype=np.int32)
     parent = np.empty(n, dtype=np.int32)
     gained = 0

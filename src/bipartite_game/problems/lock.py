@@ -10,7 +10,8 @@ digits (leading zeros kept).  Output: ``Alice`` or ``Bob`` per case.
 Options beyond the judge: rings of ``size`` positions (2 to 10, digits
 ``0 .. size - 1``) and rings that do not wrap around.
 
-Only the start's component is built and solved.  Tokens are split by
+Only the start's component is solved, and only for the start: the matching's
+own searches decide it, with no pass for the whole losing set.  Tokens are split by
 ``bytes.split`` and codes converted as one array: no Python loop per code.
 """
 
@@ -24,7 +25,7 @@ import numpy.typing as npt
 from .._limits import ensure_fits
 from ..boards import lock_board
 from ..errors import InputError
-from ..game import solve
+from ..game import first_player_wins_from
 
 __all__ = ["answer", "solve_case"]
 
@@ -37,7 +38,7 @@ def solve_case(
 ) -> bool:
     """Does Alice, moving first from ``start``, win?"""
     board = lock_board(rings, size, forbidden, start, wrap=wrap)
-    return solve(board.graph).first_player_wins(board.start)
+    return first_player_wins_from(board.graph, board.start)
 
 
 def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
@@ -67,7 +68,7 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
             )
         first_code = reader.at
         forbidden = reader.codes(count, rings, size, "a forbidden code")
-        _check_distinct(reader, forbidden, start, first_code)
+        _check_distinct(reader, forbidden, start, first_code, size**rings)
         out.append(b"Alice\n" if solve_case(rings, size, forbidden, start, wrap=wrap) else b"Bob\n")
     if reader.at < len(tokens):
         raise InputError(
@@ -78,15 +79,18 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
 
 
 def _check_distinct(
-    reader: _Tokens, forbidden: npt.NDArray[np.int64], start: int, first: int
+    reader: _Tokens, forbidden: npt.NDArray[np.int64], start: int, first: int, total: int
 ) -> None:
     if forbidden.size and np.any(forbidden == start):
         k = int(np.flatnonzero(forbidden == start)[0])
         raise InputError("a forbidden code equals the start code", line=reader.line(first + k))
-    order = np.argsort(forbidden, kind="stable")
-    repeated = np.flatnonzero(forbidden[order][1:] == forbidden[order][:-1])
-    if repeated.size:
-        k = int(max(order[repeated[0]], order[repeated[0] + 1]))
+    # one count per code of the lock: linear, where sorting 10**6 codes is not
+    counts = np.bincount(forbidden, minlength=total)
+    if forbidden.size and int(counts.max()) > 1:
+        twice = np.flatnonzero(counts[forbidden] > 1)
+        # the second listing of the first code, in input order, listed twice
+        code = forbidden[twice[0]]
+        k = int(twice[np.flatnonzero(forbidden[twice] == code)[1]])
         shown = reader.tokens[first + k].decode("ascii", "replace")
         raise InputError(f"forbidden code {shown} is listed twice", line=reader.line(first + k))
 
@@ -148,6 +152,8 @@ class _Tokens:
                 f"expected {what} of {limit}, found {shown!r}", line=self.line(self.at + k)
             )
         self.at += count
-        places = size ** np.arange(rings - 1, -1, -1, dtype=np.int64)
-        values: npt.NDArray[np.int64] = digits.astype(np.int64) @ places
+        values = np.zeros(count, dtype=np.int64)
+        for ring in range(rings):  # Horner's rule, one column at a time
+            values *= size
+            values += digits[:, ring]
         return values

@@ -167,3 +167,52 @@ def test_a_computation_out_of_time_gets_503(monkeypatch: pytest.MonkeyPatch) -> 
     app = create_app(Limits(solve_seconds=0.1), warm_up=False)
     with TestClient(app) as slow:
         _error(slow.post("/api/analyse", json={"maze": SAMPLE}), 503, "took too long")
+
+
+def test_serve_command_answers_then_stops() -> None:
+    """``bipartite-game serve --port 0`` as a user starts it."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith("bipartite-game: serving on http://127.0.0.1:"), line
+        url = line.split("serving on ")[1].split()[0]
+        deadline = time.monotonic() + 120  # the warm-up may compile the kernels
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    assert response.status == 200
+                    assert b'id="board"' in response.read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_serve_refuses_bad_options_in_one_line() -> None:
+    import socket
+
+    from .cli_util import assert_one_line_error, run
+
+    assert_one_line_error(run("serve", "--max-side", "0"), "--max-side must be between 1")
+    assert_one_line_error(run("serve", "--port", "70000"), "--port must be between")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert_one_line_error(
+            run("serve", "--port", str(port)), f"cannot listen on 127.0.0.1:{port}"
+        )

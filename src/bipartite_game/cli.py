@@ -24,6 +24,8 @@ __all__ = ["main"]
 PROG = "bipartite-game"
 #: The largest maze ``play`` draws in a terminal.
 _PLAY_CELLS = 10_000
+#: The largest ``serve --max-side``: the page draws every cell as SVG.
+_SERVE_MAX_SIDE = 200
 
 
 def _read(path: str | None) -> bytes:
@@ -203,7 +205,7 @@ def _build_parser() -> argparse.ArgumentParser:
         type=int,
         default=64,
         metavar="N",
-        help="largest maze side the page accepts (default 64)",
+        help=f"largest maze side the page accepts (default 64, at most {_SERVE_MAX_SIDE})",
     )
     serve.set_defaults(run=_serve)
     return parser
@@ -293,6 +295,12 @@ def _serve(args: argparse.Namespace) -> int:
     """``serve``: the web page on uvicorn."""
     from .web import Limits, serve
 
+    if not 1 <= args.max_side <= _SERVE_MAX_SIDE:
+        raise BipartiteGameError(
+            f"--max-side must be between 1 and {_SERVE_MAX_SIDE}, not {args.max_side}"
+        )
+    if not 0 <= args.port <= 65535:
+        raise BipartiteGameError(f"--port must be between 0 and 65535, not {args.port}")
     limits = Limits(max_side=args.max_side)
     return serve(host=args.host, port=args.port, limits=limits)
 

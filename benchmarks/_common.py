@@ -114,3 +114,15 @@ def side_by_side(
 def summary(runs: list[Run]) -> tuple[float, int]:
     """Median seconds and largest peak memory of some runs."""
     return median([r.seconds for r in runs]), max(r.peak_bytes for r in runs)
+
+
+def report(name: str, reference_name: str, ours: list[Run], theirs: list[Run]) -> str:
+    """One line for a side-by-side run: the shared answer, both medians,
+    their ratio and both peak memories."""
+    t_ours, m_ours = summary(ours)
+    t_theirs, m_theirs = summary(theirs)
+    return (
+        f"{name}: both answer {ours[0].stdout.decode().strip()}; median of {len(ours)}: "
+        f"bipartite-game {t_ours:.3f} s, {reference_name} {t_theirs:.3f} s, "
+        f"ratio {t_ours / t_theirs:.3f}; peak {megabytes(m_ours)} vs {megabytes(m_theirs)}"
+    )

@@ -16,7 +16,7 @@ import argparse
 import subprocess
 from pathlib import Path
 
-from _common import WORK, generated, megabytes, shared_dir, side_by_side, summary, tool_command
+from _common import WORK, generated, report, shared_dir, side_by_side, tool_command
 from bipartite_game.boards import leaper_steps
 from bipartite_game.duel import _grid_reaches
 from bipartite_game.problems.knights import parse
@@ -72,13 +72,7 @@ def main() -> None:
     board = generated(bench, "knights", "9", "3000", "3000", "1", "2", "0.3")
     for name, path in (("random", board), ("far, opposite colour", far_opposite_colour(board))):
         ours, theirs = side_by_side(name, tool, reference, path, args.runs)
-        t_ours, m_ours = summary(ours)
-        t_theirs, m_theirs = summary(theirs)
-        print(
-            f"{name}: both answer {ours[0].stdout.decode().strip()}; median of {args.runs}: "
-            f"bipartite-game {t_ours:.3f} s, seed {t_theirs:.3f} s, ratio {t_ours / t_theirs:.2f}; "
-            f"peak {megabytes(m_ours)} vs {megabytes(m_theirs)}"
-        )
+        print(report(name, "seed", ours, theirs))
 
 
 if __name__ == "__main__":

@@ -12,15 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from _common import (
-    compile_reference,
-    generated,
-    megabytes,
-    shared_dir,
-    side_by_side,
-    summary,
-    tool_command,
-)
+from _common import compile_reference, generated, report, shared_dir, side_by_side, tool_command
 
 INPUTS = {6: ("21", "1", "6", "200000"), 7: ("22", "1", "7", "2000000")}
 
@@ -39,13 +31,7 @@ def main() -> None:
         path = generated(bench, "lock", *INPUTS[rings])
         runs = args.runs if rings == 6 else args.big_runs
         ours, theirs = side_by_side(f"m={rings}", tool, reference, path, runs)
-        t_ours, m_ours = summary(ours)
-        t_theirs, m_theirs = summary(theirs)
-        print(
-            f"m={rings}: both answer {ours[0].stdout.decode().strip()}; median of {runs}: "
-            f"bipartite-game {t_ours:.3f} s, lock_dinic {t_theirs:.3f} s, "
-            f"ratio {t_ours / t_theirs:.3f}; peak {megabytes(m_ours)} vs {megabytes(m_theirs)}"
-        )
+        print(report(f"m={rings}", "lock_dinic", ours, theirs))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,8 +13,8 @@ from bipartite_game import Graph, NotBipartiteError, SolverError, brute, maximum
 from bipartite_game.game import (
     Strategy,
     _check_cover,
+    _even_closure,
     _koenig_cover,
-    _losing_set,
     first_player_wins_from,
 )
 from bipartite_game.matching import bipartite_matching, matching_size
@@ -179,15 +180,22 @@ def test_matching_size_agrees_with_networkx(seed: int, n: int, mean_degree: floa
     assert matching_size(mate) == expected
 
 
+def _losing_set(graph: Graph, mate: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
+    """Even-alternating closure from every free vertex (D, when ``mate`` is maximum)."""
+    losing = np.zeros(graph.num_vertices, dtype=np.bool_)
+    _even_closure(graph.indptr, graph.indices, mate, losing, mate < 0)
+    return losing
+
+
 def test_certificate_rejects_a_matching_that_is_not_maximum() -> None:
     graph = Graph.from_edges([0, 1, 2], [1, 2, 3])  # path 0-1-2-3
     side = graph.sides()
     short = np.array([-1, 2, 1, -1], dtype=np.int32)  # maximal, not maximum
-    losing = _losing_set(graph.indptr, graph.indices, short)
+    losing = _losing_set(graph, short)
     cover = _koenig_cover(graph.indptr, graph.indices, side, losing)
     assert _check_cover(graph.indptr, graph.indices, side, short, cover) != 0
     best = maximum_matching(graph)
-    losing = _losing_set(graph.indptr, graph.indices, best)
+    losing = _losing_set(graph, best)
     cover = _koenig_cover(graph.indptr, graph.indices, side, losing)
     assert _check_cover(graph.indptr, graph.indices, side, best, cover) == 0
 

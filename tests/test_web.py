@@ -138,7 +138,7 @@ def test_bad_requests_get_a_4xx_and_a_message(client: TestClient) -> None:
     )
     game = f"/api/games/{state['id']}"
     _error(client.post(game + "/move", json={"cell": [0, 0]}), 400, "illegal move")
-    _error(client.post(game + "/move", json={"cell": [9, 9]}), 400, "is not an open cell")
+    _error(client.post(game + "/move", json={"cell": [9, 9]}), 400, "cell 10 10 is not an open")
     _error(client.post(game + "/move", json={"cell": [True, 0]}), 400, "[row, col]")
     _error(client.post(game + "/place", json={"cell": [0, 0]}), 400, "already on the board")
     _error(client.post("/api/games/nope/move", json={"cell": [0, 0]}), 404, "no game 'nope'")

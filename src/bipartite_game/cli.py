@@ -257,6 +257,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     """``play maze``: a game against the engine on standard input/output."""
+    from .boards import grid_board
     from .play import parse_cell
     from .problems.maze import parse
     from .terminal import play_maze
@@ -273,8 +274,6 @@ def _play(args: argparse.Namespace) -> int:
             f"a {height}x{width} maze is too large to play in a terminal "
             f"(at most {_PLAY_CELLS} cells); solve it with 'bipartite-game maze'"
         )
-    from .boards import grid_board
-
     board = grid_board(maze.open, args.moves)
     try:
         return play_maze(

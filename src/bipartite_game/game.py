@@ -236,17 +236,6 @@ _PROBLEMS = {
 }
 
 
-def _losing_set(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> BoolArray:
-    """Vertices reachable from a free vertex by an even alternating path.  O(V + E).
-
-    Correct on bipartite graphs only (there an alternating path never needs
-    to pass through a blossom).
-    """
-    losing = np.zeros(indptr.size - 1, dtype=np.bool_)
-    _even_closure(indptr, indices, mate, losing, mate < 0)
-    return losing
-
-
 @kernel
 def _even_closure(
     indptr: IntArray, indices: Int32Array, mate: Int32Array, losing: BoolArray, seeds: BoolArray

@@ -173,21 +173,34 @@ class Match:
         if word in DIRECTIONS:
             dr, dc = DIRECTIONS[word]
             row, col = self.board.cell(position.current)
-            target = (row + dr, col + dc)
-        else:
-            parsed = parse_cell(word)
-            if parsed is None:
-                raise IllegalMoveError(
-                    f"illegal move: {text.strip()!r} is neither a cell 'row col' nor a direction"
-                )
-            target = parsed
-        vertex = self.board.vertex_at(*target)
-        if vertex is None or not position.is_legal(vertex):
+            return self.move_at(row + dr, col + dc, typed=text.strip())
+        parsed = parse_cell(word)
+        if parsed is None:
             raise IllegalMoveError(
-                f"illegal move: {text.strip()!r} (cell {target[0] + 1} {target[1] + 1}) "
-                "is not an open, unvisited cell one move from the token"
+                f"illegal move: {text.strip()!r} is neither a cell 'row col' nor a direction"
+            )
+        return self.move_at(*parsed, typed=text.strip())
+
+    def move_at(self, row: int, col: int, *, typed: str | None = None) -> int:
+        """The vertex of a legal move to cell ``(row, col)`` (0-based); raises
+        :class:`IllegalMoveError` naming the cell (and ``typed``, the text the
+        person gave, if any) when it is not one."""
+        position = self._require_turn()
+        vertex = self.board.vertex_at(row, col)
+        if vertex is None or not position.is_legal(vertex):
+            said = f"{typed!r} (cell {row + 1} {col + 1})" if typed else f"cell {row + 1} {col + 1}"
+            raise IllegalMoveError(
+                f"illegal move: {said} is not an open, unvisited cell one move from the token"
             )
         return vertex
+
+    @property
+    def engine_moves(self) -> list[int]:
+        """The engine's moves so far, in order (vertices)."""
+        if self.position is None:
+            return []
+        stack = self.position.move_stack
+        return [v for k, v in enumerate(stack) if _side_of_move(k) == self.engine_side]
 
     def hints(self) -> list[int]:
         """The person's winning moves now (vertices), or, before the token is

@@ -137,10 +137,8 @@ def play_maze(
                 announce(reply, match.position.start)
             else:
                 assert match.position is not None
-                origin = match.position.current
                 vertex = match.parse_move(line)
-                reply = match.play(vertex)
-                announce(reply, vertex if reply is not None else origin)
+                announce(match.play(vertex), vertex)
         except IllegalMoveError as error:
             console.say(f"{str(error)[0].upper()}{str(error)[1:]}.")
             continue

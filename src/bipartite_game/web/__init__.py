@@ -27,7 +27,6 @@ import asyncio
 import json
 import secrets
 import socket
-import sys
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -163,7 +162,7 @@ def _cells(board: GridBoard, vertices: Any) -> list[list[int]]:
 
 
 def _rows(board: GridBoard) -> list[str]:
-    return ["".join(".#"[int(not cell)] for cell in row) for row in board.open.tolist()]
+    return ["".join(row) for row in np.where(board.open, ".", "#").tolist()]
 
 
 def _analysis(board: GridBoard, solution: Solution, body: dict[str, Any]) -> dict[str, Any]:
@@ -222,9 +221,7 @@ def _state(game_id: str, match: Match, hints: list[int] | None = None) -> dict[s
         phase = "play"
         message = f"Your move (you play {match.you}): click a marked cell."
     path = [] if position is None else [position.start, *position.move_stack]
-    engine_moves = [
-        v for k, v in enumerate(path[1:]) if (k % 2 == 0) == (match.engine_side == "first")
-    ]
+    engine_moves = match.engine_moves
     news = []
     if position is not None and match.start_placed_by == "engine" and len(path) <= 2:
         news.append(f"The engine placed the token on {_spoken(board, path[0])}.")
@@ -269,9 +266,7 @@ def create_app(limits: Limits | None = None, *, warm_up: bool = True) -> Starlet
                 return await anyio.to_thread.run_sync(work, abandon_on_cancel=True, limiter=workers)
         except TimeoutError:
             raise _error(503, "the computation took too long; try a smaller maze") from None
-        except IllegalMoveError as error:
-            raise _error(400, str(error)) from None
-        except BipartiteGameError as error:
+        except BipartiteGameError as error:  # illegal moves included
             raise _error(400, str(error)) from None
 
     async def index(request: Request) -> Response:
@@ -305,9 +300,12 @@ def create_app(limits: Limits | None = None, *, warm_up: bool = True) -> Starlet
             body = await _body(request, limits)
             game_id = request.path_params["game_id"]
             match, lock = games.get(game_id)
+
+            def work() -> dict[str, Any]:
+                return _state(game_id, match, act(match, body))
+
             async with lock:
-                hints = await compute(lambda: act(match, body))
-                return JSONResponse(await compute(lambda: _state(game_id, match, hints)))
+                return JSONResponse(await compute(work))
 
         return endpoint
 
@@ -315,11 +313,7 @@ def create_app(limits: Limits | None = None, *, warm_up: bool = True) -> Starlet
         match.place(*_cell(body, "cell"))
 
     def move(match: Match, body: dict[str, Any]) -> None:
-        row, col = _cell(body, "cell")
-        vertex = match.board.vertex_at(row, col)
-        if vertex is None:
-            raise IllegalMoveError(f"illegal move: cell {row + 1} {col + 1} is not an open cell")
-        match.play(vertex)
+        match.play(match.move_at(*_cell(body, "cell")))
 
     def hint(match: Match, body: dict[str, Any]) -> list[int]:
         return match.hints()
@@ -378,5 +372,4 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = 
     config = uvicorn.Config(create_app(limits), log_level="warning")
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
-    sys.stdout.flush()
     return 0

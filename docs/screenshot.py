@@ -46,7 +46,7 @@ def main() -> None:
             page.click("#load")
             page.check("#show-losing")
             page.check("#show-matching")
-            page.wait_for_function("!document.body.classList.contains('busy')")
+            page.wait_for_selector("body:not(.busy)", state="attached")  # CSP: no eval
             page.click("summary")
             page.screenshot(path=str(out))
             browser.close()

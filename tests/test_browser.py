@@ -85,6 +85,13 @@ def page(base_url: str) -> Iterator[Page]:
         tab = browser.new_page(viewport={"width": 1200, "height": 900})
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
+        # what the Content-Security-Policy blocks is reported on the console only
+        tab.on(
+            "console",
+            lambda message: (
+                errors.append(message.text) if "Content Security Policy" in message.text else None
+            ),
+        )
         tab.goto(base_url)
         tab.wait_for_selector("#board svg rect.cell")
         yield tab
@@ -93,8 +100,9 @@ def page(base_url: str) -> Iterator[Page]:
 
 
 def _settle(tab: Page) -> None:
-    """Wait until every request the page sent has been answered."""
-    tab.wait_for_function("!document.body.classList.contains('busy')")
+    """Wait until every request the page sent has been answered.  (A selector,
+    not ``wait_for_function``: the page's CSP forbids the eval that needs.)"""
+    tab.wait_for_selector("body:not(.busy)", state="attached")
 
 
 def _cell(row: int, col: int) -> str:

@@ -16,12 +16,15 @@ from bipartite_game.boards import parse_moves
 from bipartite_game.web import Limits, create_app
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
+#: The test client's address; the server answers only to its own names.
+BASE = "http://localhost"
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     app = create_app(Limits(max_side=12, max_body=4096, max_games=3), warm_up=False)
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         yield test_client
 
 
@@ -93,16 +96,16 @@ def test_hint_and_undo(client: TestClient) -> None:
     state = _ok(client.post("/api/games", json={"maze": SAMPLE, "side": "second"}), 201)
     game = f"/api/games/{state['id']}"
     assert state["phase"] == "place" and state["you"] == "second"
-    hinted = _ok(client.post(game + "/hint"))
+    hinted = _ok(client.post(game + "/hint", json={}))
     assert hinted["hints"] == [[1, 2], [2, 1]]
-    _error(client.post(game + "/undo"), 400, "nothing to take back")
+    _error(client.post(game + "/undo", json={}), 400, "nothing to take back")
     state = _ok(client.post(game + "/place", json={"cell": [1, 2]}))
     assert state["path"] == [[1, 2], [1, 1]] and state["engine_moves"] == [[1, 1]]
     assert "The engine moved to row 2, column 2." in state["message"]
-    assert _ok(client.post(game + "/hint"))["hints"] == [[2, 1]]
+    assert _ok(client.post(game + "/hint", json={}))["hints"] == [[2, 1]]
     state = _ok(client.post(game + "/move", json={"cell": [1, 0]}))  # a mistake
     assert state["phase"] == "over" and state["winner"] == "engine"
-    state = _ok(client.post(game + "/undo"))
+    state = _ok(client.post(game + "/undo", json={}))
     assert state["phase"] == "play"
     assert state["path"] == [[1, 2], [1, 1]]
     state = _ok(client.post(game + "/move", json={"cell": [2, 1]}))
@@ -112,7 +115,7 @@ def test_hint_and_undo(client: TestClient) -> None:
 
 
 def test_bad_requests_get_a_4xx_and_a_message(client: TestClient) -> None:
-    _error(client.post("/api/analyse", content=b"{not json"), 400, "not JSON")
+    _error(client.post("/api/analyse", content=b"{not json", headers=JSON), 400, "not JSON")
     _error(client.post("/api/analyse", json=[1, 2]), 400, "must be a JSON object")
     _error(client.post("/api/analyse", json={}), 400, "missing field 'maze'")
     _error(client.post("/api/analyse", json={"maze": 5}), 400, "field 'maze' must be a str")
@@ -138,7 +141,7 @@ def test_bad_requests_get_a_4xx_and_a_message(client: TestClient) -> None:
     )
     game = f"/api/games/{state['id']}"
     _error(client.post(game + "/move", json={"cell": [0, 0]}), 400, "illegal move")
-    _error(client.post(game + "/move", json={"cell": [9, 9]}), 400, "cell 10 10 is not an open")
+    _error(client.post(game + "/move", json={"cell": [9, 9]}), 400, "illegal move: cell 10 10")
     _error(client.post(game + "/move", json={"cell": [True, 0]}), 400, "[row, col]")
     _error(client.post(game + "/place", json={"cell": [0, 0]}), 400, "already on the board")
     _error(client.post("/api/games/nope/move", json={"cell": [0, 0]}), 404, "no game 'nope'")
@@ -163,9 +166,9 @@ def test_a_computation_out_of_time_gets_503(monkeypatch: pytest.MonkeyPatch) -> 
         time.sleep(0.5)
         return real_solve(graph)
 
-    monkeypatch.setattr("bipartite_game.web.solve", slow_solve)
+    monkeypatch.setattr("bipartite_game.web.app.solve", slow_solve)
     app = create_app(Limits(solve_seconds=0.1), warm_up=False)
-    with TestClient(app) as slow:
+    with TestClient(app, base_url=BASE) as slow:
         _error(slow.post("/api/analyse", json={"maze": SAMPLE}), 503, "took too long")
 
 

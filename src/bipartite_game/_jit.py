@@ -14,6 +14,14 @@ the compiled and the interpreted paths the same algorithm.
 Kernels may call other kernels: numba is taught that a :class:`Kernel` is typed
 as its compiled dispatcher, so the callee is compiled with the caller.
 
+numba caches next to the package, in ``NUMBA_CACHE_DIR`` or in the user's cache
+directory, and raises (``cannot cache function ...: no locator available``) when
+it can write none of them: a read-only installation run by a user without a
+home, as services and sandboxes are.  Then a kernel is cached in a directory
+of this user's own under the temporary directory instead, so later runs still
+start fast, and if even that is impossible it is compiled without a cache.
+Either way the answer is the same and one line says so, once per process.
+
 The choice is made per call from the total size of the array arguments.  The
 environment variable ``BIPARTITE_GAME_JIT`` overrides it: ``always`` compiles
 every call (the test suite uses this so that the compiled code is what is
@@ -22,7 +30,13 @@ tested), ``never`` interprets every call, ``auto`` (the default) decides by size
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import logging
 import os
+import stat
+import tempfile
+import threading
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar
 
@@ -42,6 +56,10 @@ if _mode not in _MODES:
     _mode = "auto"
 
 _typeof_registered = False
+
+_log = logging.getLogger(__name__)
+_note_lock = threading.Lock()
+_noted = False
 
 
 def jit_mode() -> str:
@@ -71,10 +89,8 @@ class Kernel(Generic[P, R]):
     def compiled(self) -> Any:
         """The numba dispatcher for this kernel, created on first use."""
         if self._compiled is None:
-            import numba
-
             _register_typeof()
-            self._compiled = numba.njit(cache=True, nogil=True)(self.py_func)
+            self._compiled = _njit(self.py_func)
         return self._compiled
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -98,6 +114,142 @@ def _is_small(args: tuple[Any, ...]) -> bool:
         if isinstance(arg, np.ndarray):
             work += arg.size
     return work <= SMALL_WORK
+
+
+def _njit(py_func: Callable[..., Any]) -> Any:
+    """Compile ``py_func`` lazily with numba, cached on disk wherever possible.
+
+    numba picks its cache directory when the function is decorated and raises
+    ``RuntimeError`` there if it finds none it can write; with a zip import or
+    ``NUMBA_CACHE_LOCATOR_CLASSES`` it may pick one without trying it, and
+    then the first call fails with ``OSError`` instead.  Both are caught here,
+    at decoration, so that a kernel never fails for want of a cache.
+    """
+    import numba
+
+    dispatcher = _usable(lambda: numba.njit(cache=True, nogil=True)(py_func))
+    if dispatcher is not None:
+        return dispatcher
+    fallback = _fallback_cache_dir()
+    if fallback is not None:
+
+        def in_fallback() -> Any:
+            plain: Any = numba.njit(nogil=True)(py_func)
+            # what numba's own ``enable_caching`` does, with another cache
+            plain._cache = _fallback_cache_class(fallback)(py_func)
+            return plain
+
+        dispatcher = _usable(in_fallback)
+        if dispatcher is not None:
+            _note(f"numba has no writable cache directory; caching compiled kernels in {fallback}")
+            return dispatcher
+    _note("numba has no writable cache directory; compiling without a cache (slower start)")
+    return numba.njit(nogil=True)(py_func)
+
+
+def _usable(make: Callable[[], Any]) -> Any:
+    """The dispatcher ``make`` returns, or None if its cache cannot be written.
+
+    Broad on purpose: the fallback reaches into numba's caching classes, and
+    if a numba release changes them the right outcome is an uncached compile,
+    not an error.
+    """
+    try:
+        dispatcher = make()
+    except Exception:
+        return None
+    stats = getattr(dispatcher, "stats", None)  # absent under NUMBA_DISABLE_JIT
+    if stats is None or _can_write(stats.cache_path):
+        return dispatcher
+    return None
+
+
+@functools.cache
+def _can_write(path: str) -> bool:
+    """Probe a cache directory the way numba's own locators do, once per path."""
+    try:
+        os.makedirs(path, exist_ok=True)
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError:
+        return False
+    return True
+
+
+@functools.cache
+def _fallback_cache_dir() -> str | None:
+    """This user's own directory for numba's cache in the temporary directory.
+
+    The name is fixed (one per user) rather than fresh per process because a
+    process never compiles a kernel twice anyway: the cache only pays off in
+    the next process, such as the next command or a restarted server.  A
+    fixed name in a shared directory could be planted by someone else, and
+    numba's cache files are pickles that run code when loaded, so it must be
+    a real directory owned by this user and writable by nobody else.
+    """
+    uid = os.getuid() if hasattr(os, "getuid") else None  # Windows: per-user temp
+    name = "bipartite-game-numba" if uid is None else f"bipartite-game-numba-{uid}"
+    try:
+        path = os.path.join(tempfile.gettempdir(), name)
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(path, 0o700)
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o022:
+        return None
+    if uid is not None and info.st_uid != uid:
+        return None
+    return path
+
+
+@functools.cache
+def _fallback_cache_class(cache_dir: str) -> Any:
+    """numba's function cache, with ``cache_dir`` as the only place to look.
+
+    numba has no public way to give one function its own cache directory
+    (``NUMBA_CACHE_DIR`` is process-wide and read by every cached function,
+    the package's or not), so this subclasses its caching classes the way its
+    own locators are written: the user-wide locator with another directory.
+    """
+    from numba.core import caching
+
+    class Locator(caching.UserWideCacheLocator):
+        def __init__(self, py_func: Callable[..., Any], py_file: str) -> None:
+            super().__init__(py_func, py_file)  # type: ignore[no-untyped-call]
+            subpath: str = self.get_suitable_cache_subpath(py_file)  # type: ignore[no-untyped-call]
+            self._cache_path = os.path.join(cache_dir, subpath)
+
+        def get_cache_path(self) -> str:
+            path: str = self._cache_path
+            return path
+
+    class Impl(caching.CompileResultCacheImpl):
+        pass
+
+    Impl._locator_classes = [Locator]
+
+    class Cache(caching.FunctionCache):
+        _impl_class = Impl
+
+    return Cache
+
+
+def _note(message: str) -> None:
+    """Log ``message`` as a warning the first time only.
+
+    A log record, not :func:`warnings.warn`: the Python logging guide keeps
+    warnings for what the calling code should change, and there is nothing
+    to change here but the deployment; ``-W error`` would also turn the
+    fallback into the very failure it avoids.  With logging unconfigured, as
+    in the command line, Python prints the bare message on standard error,
+    one line; an application that configures logging routes it as it likes.
+    """
+    global _noted
+    with _note_lock:
+        if _noted:
+            return
+        _noted = True
+    _log.warning("bipartite-game: note: %s", message)
 
 
 def _register_typeof() -> None:

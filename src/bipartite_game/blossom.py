@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import kernel
-from .errors import SolverError
+from .errors import BipartiteGameError, SolverError
 from .graph import Graph
 
 __all__ = ["blossom_matching", "solve_general"]
@@ -46,14 +46,44 @@ _NONE, _EVEN, _ODD = 0, 1, 2
 
 def blossom_matching(graph: Graph, mate: Int32Array) -> Int8Array:
     """Grow ``mate`` in place to a maximum matching; return the
-    Gallai–Edmonds label of every vertex (1 even = D, 2 odd = A, 0 = C)."""
+    Gallai–Edmonds label of every vertex (1 even = D, 2 odd = A, 0 = C).
+
+    ``mate`` is written in place, so it must already be what the search
+    works on: a writable C-contiguous int32 array, one entry per vertex,
+    that is a matching of ``graph``; it is checked in O(V + E)."""
+    _check_mate_in_place(graph, mate, "blossom_matching")
     return _edmonds(graph.indptr, graph.indices, mate)
 
 
 def solve_general(graph: Graph, mate: Int32Array) -> tuple[BoolArray, BoolArray]:
     """Maximum matching (in place) with ``losing`` = D and ``barrier`` = A,
-    certified by the Tutte–Berge formula in O(V + E)."""
-    labels = blossom_matching(graph, mate)
+    certified by the Tutte–Berge formula in O(V + E).  ``mate`` is checked
+    as :func:`blossom_matching` checks it."""
+    _check_mate_in_place(graph, mate, "solve_general")
+    return _solve_general(graph, mate)
+
+
+def _check_mate_in_place(graph: object, mate: object, caller: str) -> None:
+    """Refuse anything but a valid matching the kernel may write into.  O(V + E)."""
+    from .matching import validate_matching
+
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
+    if not (
+        isinstance(mate, np.ndarray)
+        and mate.dtype == np.int32
+        and mate.flags.c_contiguous
+        and mate.flags.writeable
+    ):
+        raise BipartiteGameError(
+            f"{caller}() grows mate in place: it must be a writable contiguous int32 array"
+        )
+    validate_matching(graph, mate)
+
+
+def _solve_general(graph: Graph, mate: Int32Array) -> tuple[BoolArray, BoolArray]:
+    """:func:`solve_general` for a ``mate`` known to be a matching of ``graph``."""
+    labels = _edmonds(graph.indptr, graph.indices, mate)
     losing = labels == _EVEN
     barrier = labels == _ODD
     odd_parts = _odd_components_without(graph.indptr, graph.indices, barrier)

@@ -20,7 +20,10 @@ from math import gcd
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import MAX_VERTICES, int_scalar, is_integer, vertex_array, vertex_id
 from ._jit import kernel
+from ._limits import ensure_fits
+from ._text import quote, saturating
 from .errors import BipartiteGameError
 from .graph import Graph
 
@@ -55,22 +58,30 @@ def leaper_steps(r: int, c: int) -> tuple[Step, ...]:
     return tuple(sorted(steps))
 
 
+#: Leaps this long or longer never fit a board (no side exceeds 2**31 - 1 cells).
+LEAP_CAP = 2**31
+
+
 def parse_moves(spec: str) -> tuple[tuple[Step, ...], tuple[int, int] | None]:
     """Steps for a move-set name or ``R,C``, and the leaper ``(r, c)`` if it is one.
 
     Named sets are unions of leapers: ``king`` is the (0,1) and (1,1) leapers.
     """
+    if not isinstance(spec, str):
+        raise BipartiteGameError(f"a move set is a name or 'R,C', not {type(spec).__name__}")
     text = spec.strip().lower()
     if text in MOVE_SETS:
         leapers = MOVE_SETS[text]
     else:
-        parts = text.replace(" ", "").split(",")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        parts = [saturating(part, LEAP_CAP) for part in text.replace(" ", "").split(",")]
+        if len(parts) != 2 or parts[0] is None or parts[1] is None:
             raise BipartiteGameError(
-                f"unknown move set {spec!r}: use rook, king, knight or R,C (two "
+                f"unknown move set {quote(spec)}: use rook, king, knight or R,C (two "
                 "non-negative integers)"
             )
-        leapers = ((int(parts[0]), int(parts[1])),)
+        # a leap at least as long as any board is the same as LEAP_CAP: it has
+        # no move on any board; capping keeps every step an int64
+        leapers = ((parts[0], parts[1]),)
     steps = sorted({s for r, c in leapers for s in leaper_steps(r, c)})
     return tuple(steps), (leapers[0] if len(leapers) == 1 else None)
 
@@ -103,17 +114,37 @@ class GridBoard:
     cell_of: Int32Array
     graph: Graph
 
+    def __post_init__(self) -> None:
+        """Check the parts agree (O(V) for the range of ``cell_of``), so that
+        the renderers and :meth:`cell` stay inside the grid."""
+        if not (isinstance(self.open, np.ndarray) and self.open.ndim == 2):
+            raise BipartiteGameError("a GridBoard's open cells must be a 2-D array")
+        if not isinstance(self.graph, Graph):
+            raise BipartiteGameError(f"a GridBoard needs a Graph, not {type(self.graph).__name__}")
+        cells = self.open.size
+        if not (
+            isinstance(self.cell_of, np.ndarray)
+            and self.cell_of.dtype.kind in "iu"
+            and self.cell_of.shape == (self.graph.num_vertices,)
+        ):
+            raise BipartiteGameError("a GridBoard's cell_of must give one integer cell per vertex")
+        if self.cell_of.size and (int(self.cell_of.min()) < 0 or int(self.cell_of.max()) >= cells):
+            raise BipartiteGameError(f"a GridBoard's cell_of must hold cells 0..{cells - 1}")
+
     @property
     def shape(self) -> tuple[int, int]:
         return (int(self.open.shape[0]), int(self.open.shape[1]))
 
     def cell(self, v: int) -> tuple[int, int]:
-        """0-based ``(row, col)`` of vertex ``v``."""
-        i, j = divmod(int(self.cell_of[v]), self.shape[1])
+        """0-based ``(row, col)`` of vertex ``v`` (a vertex id, checked)."""
+        i, j = divmod(int(self.cell_of[vertex_id(v, self.cell_of.size)]), self.shape[1])
         return i, j
 
     def vertex_at(self, row: int, col: int) -> int | None:
-        """The vertex on cell ``(row, col)``, or ``None`` for a wall or off-board."""
+        """The vertex on cell ``(row, col)``, or ``None`` for a wall or
+        off-board; ``row`` and ``col`` must be integers."""
+        row = int_scalar(row, "row")
+        col = int_scalar(col, "col")
         height, width = self.shape
         if not (0 <= row < height and 0 <= col < width) or not self.open[row, col]:
             return None
@@ -127,23 +158,25 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
     Parameters
     ----------
     open_cells
-        2-D boolean array, true where the token may stand.
+        2-D array of booleans (or of 0 and 1), true where the token may
+        stand; at most ``2**31 - 1`` cells.
     moves
         A move-set name (``rook``, ``king``, ``knight``), ``"R,C"`` for a
-        leaper, or an explicit tuple of steps (closed under negation is not
-        required: the graph is undirected).
+        leaper, or an explicit sequence of steps ``(dr, dc)``, pairs of
+        integers (closed under negation is not required: the graph is
+        undirected).
 
+    Both are checked here, once: the kernel that writes the CSR trusts them.
     Cost: O(cells * steps), compiled.
     """
-    mask = np.ascontiguousarray(open_cells, dtype=np.bool_)
-    if mask.ndim != 2:
-        raise BipartiteGameError(f"a grid must be 2-D, not {mask.ndim}-D")
+    mask = _open_mask(open_cells)
     height, width = mask.shape
     leaper: tuple[int, int] | None
     if isinstance(moves, str):
         steps, leaper = parse_moves(moves)
     else:
-        both = {(dr, dc) for dr, dc in moves} | {(-dr, -dc) for dr, dc in moves}
+        given = _steps(moves)
+        both = set(given) | {(-dr, -dc) for dr, dc in given}
         both.discard((0, 0))
         steps, leaper = tuple(sorted(both)), None
     usable = [(dr, dc) for dr, dc in steps if abs(dr) < max(height, 1) and abs(dc) < max(width, 1)]
@@ -153,8 +186,44 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
     indptr, indices, cell_of, side = _grid_csr(
         mask.reshape(-1), height, width, dr_array, dc_array, colour_step, rows_only
     )
-    graph = Graph(indptr, indices, side=side if leaper is not None else None)
+    # valid by construction (rows sorted, see _grid_csr): no second check
+    graph = Graph._trusted(indptr, indices, side=side if leaper is not None else None)
     return GridBoard(mask, tuple(usable), cell_of, graph)
+
+
+def _open_mask(open_cells: npt.ArrayLike) -> BoolArray:
+    """``open_cells`` as a contiguous 2-D boolean array, or an error: only
+    booleans, or integers that are all 0 or 1, convert.  O(cells)."""
+    try:
+        array = np.asarray(open_cells)
+    except (ValueError, TypeError) as error:  # a ragged list, say
+        raise BipartiteGameError(f"a grid must be a 2-D array of booleans ({error})") from None
+    if array.ndim != 2:
+        raise BipartiteGameError(f"a grid must be 2-D, not {array.ndim}-D")
+    if array.dtype != np.bool_:
+        what = "a grid's cells must be booleans (or 0 and 1)"
+        if array.dtype.kind not in "iu":
+            raise BipartiteGameError(f"{what}, not {array.dtype}")
+        other = ((array != 0) & (array != 1)).reshape(-1)
+        if other.any():
+            raise BipartiteGameError(f"{what}, found {array.reshape(-1)[int(np.argmax(other))]}")
+    if array.size > MAX_VERTICES:
+        raise BipartiteGameError(f"a grid of {array.size} cells is more than {MAX_VERTICES}")
+    return np.ascontiguousarray(array, dtype=np.bool_)
+
+
+def _steps(moves: object) -> list[Step]:
+    """Explicit steps as pairs of Python ints, or an error quoting the bad one."""
+    try:
+        given = [tuple(step) for step in moves]  # type: ignore[attr-defined]
+    except TypeError:
+        raise BipartiteGameError(
+            f"moves must be a move-set name or a sequence of (dr, dc) steps, not {moves!r}"
+        ) from None
+    for step in given:
+        if len(step) != 2 or not all(is_integer(x) for x in step):
+            raise BipartiteGameError(f"a step must be two integers (dr, dc), not {step!r}")
+    return [(int(dr), int(dc)) for dr, dc in given]
 
 
 @kernel
@@ -262,16 +331,36 @@ def lock_board(
     ``size`` is odd and the rings wrap; then the graph may be non-bipartite
     and is coloured by search.
     O(codes * rings).
+
+    Checked first: ``rings >= 1`` and ``size >= 2`` integers with at most
+    ``2**31 - 1`` codes in all (and memory for them), ``forbidden`` and
+    ``start`` codes ``0 .. size**rings - 1`` (integers, see :mod:`.graph`),
+    ``wrap`` a boolean.
     """
-    total = size**rings
+    rings = int_scalar(rings, "rings")
+    size = int_scalar(size, "size")
+    total = _lock_codes(rings, size)
+    if not isinstance(wrap, (bool, np.bool_)):
+        raise BipartiteGameError(f"wrap must be True or False, not {wrap!r}")
+    wrap = bool(wrap)
+    start = int_scalar(start, "start")
+    if not 0 <= start < total:
+        raise BipartiteGameError(f"start code {start} out of range 0..{total - 1}")
+    blocked = vertex_array(forbidden, total, "forbidden codes")
+    if total > CHECK_MEMORY_FROM:
+        ensure_fits(
+            (_BYTES_PER_CODE + _BYTES_PER_RING * rings) * total,
+            f"a lock of {rings} rings of {size}",
+        )
     allowed = np.ones(total, dtype=np.bool_)
-    allowed[np.asarray(forbidden, dtype=np.int64)] = False
+    allowed[blocked] = False
     if not allowed[start]:
         raise BipartiteGameError(f"start code {start} is forbidden")
     indptr, indices, code_of, parity = _lattice_csr(allowed, size, rings, wrap)
     del allowed
     bipartite_by_parity = wrap is False or size % 2 == 0
-    graph = Graph(indptr, indices, side=parity if bipartite_by_parity else None)
+    # valid by construction (rows sorted, see _lattice_csr): no second check
+    graph = Graph._trusted(indptr, indices, side=parity if bipartite_by_parity else None)
     start_vertex = int(np.searchsorted(code_of, start))
     # A small component is cut out and solved alone.  Finding a large one
     # would cost a search as long as the solve it saves (random access over
@@ -287,6 +376,30 @@ def lock_board(
 
 #: A start's component is cut out when it holds at most 1/_SMALL_PART of the codes.
 _SMALL_PART = 16
+
+#: Past this many codes, ``lock_board`` asks whether its memory fits.
+CHECK_MEMORY_FROM = 1 << 20
+#: Working memory per code (the allowed mask, the numbering, each vertex's
+#: code, parity and offset, the component search) and per ring (two
+#: neighbour slots a code).
+_BYTES_PER_CODE, _BYTES_PER_RING = 32, 8
+
+
+def _lock_codes(rings: int, size: int) -> int:
+    """``size**rings``, once both are known sane and the result fits the
+    int32 vertex ids; never computes a huge power.  O(rings), rings <= 31."""
+    if rings < 1:
+        raise BipartiteGameError(f"a lock needs at least 1 ring, not {rings}")
+    if size < 2:
+        raise BipartiteGameError(f"a ring needs at least 2 positions, not {size}")
+    total = 1
+    for _ in range(rings):
+        total *= size
+        if total > MAX_VERTICES:
+            raise BipartiteGameError(
+                f"a lock of {rings} rings of {size} has more than {MAX_VERTICES} codes"
+            )
+    return total
 
 
 @kernel

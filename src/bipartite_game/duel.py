@@ -56,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import kernel
-from .boards import leaper_colouring, leaper_steps
+from .boards import LEAP_CAP, leaper_colouring, leaper_steps
 from .errors import BipartiteGameError
 from .graph import Graph
 
@@ -72,9 +72,12 @@ def _decide(has_move: bool, connected: bool, same_colour: bool) -> bool:
 
 
 def alice_wins(graph: Graph, alice: int, bob: int) -> bool:
-    """The duel on any bipartite graph; raises for a non-bipartite one."""
-    graph._check_vertex(alice)
-    graph._check_vertex(bob)
+    """The duel on any bipartite graph; raises for a non-bipartite one.
+    ``alice`` and ``bob`` must be different vertices (integer ids)."""
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"alice_wins() takes a Graph, not {type(graph).__name__}")
+    alice = graph._check_vertex(alice)
+    bob = graph._check_vertex(bob)
     if alice == bob:
         raise BipartiteGameError(f"the two tokens share vertex {alice}")
     side = graph.sides()
@@ -92,7 +95,14 @@ def leaper_duel_alice_wins(
     included).
     """
     mask = np.ascontiguousarray(open_cells, dtype=np.bool_)
+    if mask.ndim != 2:
+        raise BipartiteGameError(f"the board must be 2-D, not {mask.ndim}-D")
     height, width = mask.shape
+    for name, value in (("r", r), ("c", c)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+            raise BipartiteGameError(f"{name} must be a non-negative integer, not {value!r}")
+    # a leap at least as long as the board never fits it, whatever its length
+    r, c = min(int(r), LEAP_CAP), min(int(c), LEAP_CAP)
     if alice == bob:
         raise BipartiteGameError(f"the two tokens share square {alice}")
     for name, (i, j) in (("Alice", alice), ("Bob", bob)):

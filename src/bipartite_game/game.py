@@ -28,13 +28,14 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import vertex_id
 from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
 from .graph import Graph
 from .matching import (
+    _bipartite_matching,
     _first_bad_mate,
     _start,
-    bipartite_matching,
     matching_size,
     maximum_matching,
 )
@@ -59,6 +60,15 @@ class Strategy:
     first_player_wins: bool
     mate: Int32Array = field(repr=False)
 
+    def __post_init__(self) -> None:
+        """O(1) checks that keep :meth:`reply` inside ``mate``."""
+        if not (isinstance(self.mate, np.ndarray) and self.mate.ndim == 1):
+            raise BipartiteGameError("a strategy's mate must be a 1-D array")
+        if self.mate.dtype.kind not in "iu":
+            raise BipartiteGameError(f"a strategy's mate must be integers, not {self.mate.dtype}")
+        vertex_id(self.start, self.mate.size)
+        object.__setattr__(self, "start", int(self.start))
+
     @property
     def winner(self) -> str:
         """``"first"`` or ``"second"``: who wins with perfect play."""
@@ -67,8 +77,9 @@ class Strategy:
     def reply(self, v: int) -> int | None:
         """The winning answer after the opponent moves to ``v`` (or, for the
         first player, to the start itself); ``None`` if this matching has none,
-        which happens only when the opponent is the one who should win."""
-        partner = int(self.mate[v])
+        which happens only when the opponent is the one who should win.
+        ``v`` is checked to be a vertex (see :func:`~._checks.vertex_id`)."""
+        partner = int(self.mate[vertex_id(v, self.mate.size)])
         return partner if partner >= 0 else None
 
 
@@ -96,6 +107,24 @@ class Solution:
     losing: BoolArray = field(repr=False)
     known_barrier: BoolArray | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        """Shapes and dtypes, so that a hand-made solution cannot send the
+        kernels behind :attr:`barrier` or :meth:`strategy` out of bounds;
+        the mate's values are checked to be ids (one pass, O(V))."""
+        if not isinstance(self.graph, Graph):
+            raise BipartiteGameError(f"a Solution needs a Graph, not {type(self.graph).__name__}")
+        n = self.graph.num_vertices
+        for name, dtype in (("mate", np.int32), ("losing", np.bool_), ("known_barrier", np.bool_)):
+            value = getattr(self, name)
+            if value is None and name == "known_barrier":
+                continue
+            if not (isinstance(value, np.ndarray) and value.dtype == dtype and value.shape == (n,)):
+                raise BipartiteGameError(
+                    f"a Solution's {name} must be a {np.dtype(dtype).name} array of {n} entries"
+                )
+        if n and (int(self.mate.min()) < -1 or int(self.mate.max()) >= n):
+            raise BipartiteGameError("a Solution's mate must hold -1 or vertex ids")
+
     @cached_property
     def barrier(self) -> BoolArray:
         if self.known_barrier is not None:
@@ -108,8 +137,7 @@ class Solution:
 
     def first_player_wins(self, start: int) -> bool:
         """True when the player to move from ``start`` wins.  O(1)."""
-        self.graph._check_vertex(start)
-        return not bool(self.losing[start])
+        return not bool(self.losing[self.graph._check_vertex(start)])
 
     def winner(self, start: int) -> str:
         """``"first"`` or ``"second"``."""
@@ -130,8 +158,7 @@ class Solution:
         ``s`` the first player plays ``reply(s)`` and then ``reply(w)`` after
         every move ``w``.  From a losing start use :meth:`strategy`.  O(1).
         """
-        self.graph._check_vertex(v)
-        partner = int(self.mate[v])
+        partner = int(self.mate[self.graph._check_vertex(v)])
         return partner if partner >= 0 else None
 
     def strategy(self, start: int) -> Strategy:
@@ -142,7 +169,7 @@ class Solution:
         from this one (one augmenting path): it has the same size, so it is a
         maximum matching of the whole graph that misses ``start``.  O(V + E).
         """
-        self.graph._check_vertex(start)
+        start = self.graph._check_vertex(start)
         if not self.losing[start]:
             return Strategy(start, True, self.mate)
         mate = self.mate.copy()
@@ -181,12 +208,12 @@ def solve(graph: Graph) -> Solution:
         raise BipartiteGameError(f"solve() takes a Graph, not {type(graph).__name__}")
     side = graph.two_colouring().side
     if side is None:
-        from .blossom import solve_general
+        from .blossom import _solve_general
 
         mate = _start(graph, None)
-        losing, barrier = solve_general(graph, mate)
+        losing, barrier = _solve_general(graph, mate)
         return Solution(graph, mate, losing, barrier)
-    mate, losing = bipartite_matching(graph, side)
+    mate, losing = _bipartite_matching(graph, side, _start(graph, None))
     _certify(graph, side, mate, losing)
     # the matching found D on side 0; side 1's part is one more closure
     _even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
@@ -208,13 +235,13 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
         raise BipartiteGameError(
             f"first_player_wins_from() takes a Graph, not {type(graph).__name__}"
         )
-    graph._check_vertex(start)
+    start = graph._check_vertex(start)
     side = graph.two_colouring().side
     if side is None:
         return solve(graph).first_player_wins(start)
     if side[start] != 0:
         side = (1 - side).astype(np.int8)
-    mate, dead = bipartite_matching(graph, side)
+    mate, dead = _bipartite_matching(graph, side, _start(graph, None))
     _certify(graph, side, mate, dead)
     return not bool(dead[start])
 

@@ -4,6 +4,9 @@ A :class:`Graph` stores every undirected edge ``{u, v}`` twice, as ``u -> v``
 and ``v -> u``, in compressed sparse row form: the neighbours of ``v`` are
 ``indices[indptr[v]:indptr[v + 1]]``, sorted, without repeats or self-loops.
 Vertices are ``0 .. n - 1``; optional labels name them for people.
+
+Ids and arrays from callers are checked by :mod:`._checks` before any kernel
+sees them.
 """
 
 from __future__ import annotations
@@ -15,7 +18,19 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import (
+    CHECK_MEMORY_FROM,
+    MAX_VERTICES,
+    checked_labels,
+    checked_side,
+    edge_ends,
+    int_scalar,
+    validated_csr,
+    vertex_array,
+    vertex_id,
+)
 from ._jit import kernel
+from ._limits import ensure_fits
 from .errors import BipartiteGameError, NotBipartiteError
 
 __all__ = ["Colouring", "Graph"]
@@ -24,9 +39,6 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 SideArray = npt.NDArray[np.int8]
-
-#: Largest vertex count the int32 index arrays can hold.
-MAX_VERTICES = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -51,9 +63,19 @@ class Graph:
     """An undirected simple graph in CSR form.
 
     Build one with :meth:`from_edges`, :meth:`from_edge_list`,
-    :meth:`from_networkx` or :meth:`from_scipy`; the plain constructor trusts
-    arrays that are already a symmetric CSR without loops or repeats
-    (``validate=True`` checks that, in O(E log E)).
+    :meth:`from_networkx` or :meth:`from_scipy`, or from CSR arrays with the
+    plain constructor, which checks them once: ``indptr`` (``n + 1`` offsets,
+    from 0, never decreasing, ending at ``len(indices)``) and ``indices``
+    (ids ``0 .. n - 1``, each row sorted without repeats or self-loops, every
+    ``u -> v`` matched by ``v -> u``), both integers without loss (see the
+    module docstring; booleans refused); ``labels`` one per vertex; ``side``,
+    if given, a 2-colouring (0/1 or booleans, every edge joining different
+    sides), which the bipartite solvers will trust.  The check costs O(V + E)
+    plus one sort of the E edge keys, and any violation raises
+    :class:`BipartiteGameError` naming it.  The graph keeps its own copies.
+
+    The package's own builders, whose output is valid by construction,
+    skip the check through the private ``Graph._trusted``.
 
     Examples
     --------
@@ -72,18 +94,48 @@ class Graph:
         indices: npt.ArrayLike,
         labels: Sequence[Hashable] | None = None,
         *,
-        side: SideArray | None = None,
-        validate: bool = False,
+        side: npt.ArrayLike | None = None,
     ) -> None:
-        self.indptr: IntArray = np.ascontiguousarray(indptr, dtype=np.int64)
-        self.indices: Int32Array = np.ascontiguousarray(indices, dtype=np.int32)
-        self.labels: list[Hashable] | None = list(labels) if labels is not None else None
-        self._index: dict[Hashable, int] | None = None
-        self._colouring: Colouring | None = (
-            Colouring(np.ascontiguousarray(side, dtype=np.int8), None) if side is not None else None
+        checked_indptr, checked_indices = validated_csr(indptr, indices)
+        n = checked_indptr.size - 1
+        names = None if labels is None else checked_labels(labels, n)
+        colouring = None if side is None else checked_side(side, checked_indptr, checked_indices)
+        self._set(checked_indptr, checked_indices, names, colouring)
+
+    @classmethod
+    def _trusted(
+        cls,
+        indptr: npt.ArrayLike,
+        indices: npt.ArrayLike,
+        labels: Sequence[Hashable] | None = None,
+        *,
+        side: npt.ArrayLike | None = None,
+    ) -> Graph:
+        """A graph from arrays known to be valid: no check, no copy of arrays
+        that already have the right dtype.  For this package's builders
+        only; anything else reaching the kernels unchecked can make them
+        read out of bounds.  O(1) (O(V + E) if a dtype must change)."""
+        graph = cls.__new__(cls)
+        graph._set(
+            np.ascontiguousarray(indptr, dtype=np.int64),
+            np.ascontiguousarray(indices, dtype=np.int32),
+            list(labels) if labels is not None else None,
+            None if side is None else np.ascontiguousarray(side, dtype=np.int8),
         )
-        if validate:
-            self._validate()
+        return graph
+
+    def _set(
+        self,
+        indptr: IntArray,
+        indices: Int32Array,
+        labels: list[Hashable] | None,
+        side: SideArray | None,
+    ) -> None:
+        self.indptr: IntArray = indptr
+        self.indices: Int32Array = indices
+        self.labels: list[Hashable] | None = labels
+        self._index: dict[Hashable, int] | None = None
+        self._colouring: Colouring | None = Colouring(side, None) if side is not None else None
 
     # ----------------------------------------------------------------- basics
     @property
@@ -101,12 +153,12 @@ class Graph:
 
     def neighbors(self, v: int) -> Int32Array:
         """The neighbours of ``v``, sorted."""
-        self._check_vertex(v)
+        v = self._check_vertex(v)
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def has_edge(self, u: int, v: int) -> bool:
-        self._check_vertex(u)
-        self._check_vertex(v)
+        u = self._check_vertex(u)
+        v = self._check_vertex(v)
         row = self.indices[self.indptr[u] : self.indptr[u + 1]]
         k = int(np.searchsorted(row, v))
         return k < row.size and int(row[k]) == v
@@ -119,21 +171,21 @@ class Graph:
 
     def label(self, v: int) -> Hashable:
         """The label of vertex ``v`` (its id when the graph has no labels)."""
-        self._check_vertex(v)
+        v = self._check_vertex(v)
         return self.labels[v] if self.labels is not None else v
 
     def index(self, label: Hashable) -> int:
         """The vertex id that carries ``label``."""
         if self.labels is None:
-            if isinstance(label, (int, np.integer)) and 0 <= int(label) < self.num_vertices:
-                return int(label)
-            raise BipartiteGameError(f"no vertex {label!r}")
-        if self._index is None:
-            self._index = {name: i for i, name in enumerate(self.labels)}
+            return vertex_id(label, self.num_vertices)
         try:
+            if self._index is None:
+                self._index = {name: i for i, name in enumerate(self.labels)}
             return self._index[label]
         except KeyError:
             raise BipartiteGameError(f"no vertex labelled {label!r}") from None
+        except TypeError as error:  # an unhashable label, asked for or given
+            raise BipartiteGameError(f"cannot look up label {label!r}: {error}") from None
 
     def __repr__(self) -> str:
         return f"Graph(num_vertices={self.num_vertices}, num_edges={self.num_edges})"
@@ -175,33 +227,47 @@ class Graph:
         """The same vertices with every edge at ``vertices`` removed.
 
         Vertex ids and labels are unchanged, so a solution of the result speaks
-        of the same vertices.  O(V + E).
+        of the same vertices.  ``vertices`` is one id or an array of ids
+        (checked).  O(V + E).
         """
         n = self.num_vertices
         removed = np.zeros(n, dtype=bool)
-        removed[np.asarray(vertices, dtype=np.int64)] = True
+        try:
+            scalar = np.ndim(vertices) == 0
+        except (ValueError, TypeError):
+            scalar = False  # a ragged list, say: vertex_array says why
+        if scalar:  # one vertex: the rules of one id, not of an id array
+            removed[vertex_id(vertices, n)] = True
+        else:
+            removed[vertex_array(vertices, n, "vertices to cut off")] = True
         src = np.repeat(np.arange(n, dtype=np.int64), np.diff(self.indptr))
         keep = ~(removed[src] | removed[self.indices])
         indptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.bincount(src[keep], minlength=n), out=indptr[1:])
         side = self._colouring.side if self._colouring is not None else None
-        return Graph(indptr, self.indices[keep], self.labels, side=side)
+        return Graph._trusted(indptr, self.indices[keep], self.labels, side=side)
 
     def component(self, v: int, *, limit: int | None = None) -> BoolArray | None:
         """The vertices of ``v``'s connected component, as a mask; ``None``
         when it has more than ``limit`` vertices (the search stops there, so
         asking costs O(limit) edges' work at most).  O(V + E)."""
-        self._check_vertex(v)
+        v = self._check_vertex(v)
         n = self.num_vertices
-        cap = n if limit is None else max(0, min(int(limit), n))
-        seen, complete = _component(self.indptr, self.indices, int(v), cap)
+        cap = n if limit is None else max(0, min(int_scalar(limit, "limit"), n))
+        seen, complete = _component(self.indptr, self.indices, v, cap)
         return seen if complete else None
 
     def subgraph(self, keep: npt.ArrayLike) -> Graph:
         """The subgraph induced by the mask ``keep``, its vertices renumbered
-        in their old order (labels and a known colouring kept).  O(V) for the
-        renumbering plus the kept vertices' degrees, compiled."""
-        mask = np.asarray(keep, dtype=np.bool_)
+        in their old order (labels and a known colouring kept); ``keep`` must
+        be booleans, one per vertex.  O(V) for the renumbering plus the kept
+        vertices' degrees, compiled."""
+        try:
+            mask = np.asarray(keep)
+        except (ValueError, TypeError) as error:
+            raise BipartiteGameError(f"keep must be a boolean mask ({error})") from None
+        if mask.dtype != np.bool_:
+            raise BipartiteGameError(f"keep must be a boolean mask, not {mask.dtype}")
         if mask.shape != (self.num_vertices,):
             raise BipartiteGameError(
                 f"keep must have one entry per vertex ({self.num_vertices}), not shape {mask.shape}"
@@ -214,7 +280,7 @@ class Graph:
         side = None
         if self._colouring is not None and self._colouring.side is not None:
             side = self._colouring.side[kept]
-        return Graph(indptr, indices, labels, side=side)
+        return Graph._trusted(indptr, indices, labels, side=side)
 
     # ----------------------------------------------------------- constructors
     @classmethod
@@ -229,27 +295,40 @@ class Graph:
 
         Repeated edges (in either direction) count once; self-loops are dropped
         (a token can never move along one).  ``num_vertices`` defaults to one
-        more than the largest endpoint.  O(E log E).
+        more than the largest endpoint (or the number of labels).  Endpoints
+        are integer ids (see the module docstring: whole-number floats pass,
+        ``0.5`` does not); vertices named by strings go through ``labels=``
+        or :meth:`from_edge_list`.  O(E log E) (one sort of the edge keys).
         """
-        src = np.asarray(u, dtype=np.int64).ravel()
-        dst = np.asarray(v, dtype=np.int64).ravel()
+        src = edge_ends(u)
+        dst = edge_ends(v)
         if src.shape != dst.shape:
             raise BipartiteGameError(f"edge arrays differ in length: {src.size} and {dst.size}")
-        if num_vertices is None:
-            num_vertices = (
-                len(labels)
-                if labels is not None
-                else int(max(src.max(initial=-1), dst.max(initial=-1)) + 1)
-            )
-        n = int(num_vertices)
+        names = None if labels is None else checked_labels(labels, None)
+        if num_vertices is not None:
+            n = int_scalar(num_vertices, "num_vertices")
+        elif names is not None:
+            n = len(names)
+        else:
+            n = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
         if n < 0 or n > MAX_VERTICES:
-            raise BipartiteGameError(f"vertex count out of range: {n}")
-        if labels is not None and len(labels) != n:
-            raise BipartiteGameError(f"{len(labels)} labels for {n} vertices")
-        if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
-            raise BipartiteGameError(f"edge endpoint out of range 0..{n - 1}")
+            raise BipartiteGameError(f"vertex count out of range 0..{MAX_VERTICES}: {n}")
+        if names is not None and len(names) != n:
+            raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
+        if src.size:
+            low = int(min(src.min(), dst.min()))
+            high = int(max(src.max(), dst.max()))
+            if low < 0 or high >= n:
+                raise BipartiteGameError(
+                    f"edge endpoint {low if low < 0 else high} out of range 0..{n - 1}"
+                )
+        if n > CHECK_MEMORY_FROM or src.size > CHECK_MEMORY_FROM:
+            ensure_fits(
+                _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,
+                f"a graph of {n} vertices and {src.size} edge pairs",
+            )
         indptr, indices = _symmetric_csr(src, dst, n)
-        return cls(indptr, indices, labels)
+        return cls._trusted(indptr, indices, names)
 
     @classmethod
     def from_edge_list(cls, text: str | bytes) -> Graph:
@@ -261,17 +340,27 @@ class Graph:
     @classmethod
     def from_networkx(cls, nx_graph: Any) -> Graph:
         """Build from a networkx graph; vertex order and labels follow its nodes."""
-        nodes = list(nx_graph.nodes)
-        position = {node: i for i, node in enumerate(nodes)}
-        pairs = np.array(
-            [(position[a], position[b]) for a, b in nx_graph.edges()], dtype=np.int64
-        ).reshape(-1, 2)
+        try:
+            nodes = list(nx_graph.nodes)
+            position = {node: i for i, node in enumerate(nodes)}
+            pairs = np.array(
+                [(position[a], position[b]) for a, b in nx_graph.edges()], dtype=np.int64
+            ).reshape(-1, 2)
+        except (AttributeError, TypeError, KeyError, ValueError) as error:
+            raise BipartiteGameError(
+                f"from_networkx() takes a networkx graph, not {type(nx_graph).__name__} ({error})"
+            ) from None
         return cls.from_edges(pairs[:, 0], pairs[:, 1], len(nodes), nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
         """Build from a square scipy sparse matrix; any stored entry is an edge."""
-        coo = matrix.tocoo()
+        try:
+            coo = matrix.tocoo()
+        except (AttributeError, TypeError, ValueError) as error:
+            raise BipartiteGameError(
+                f"from_scipy() takes a scipy sparse matrix, not {type(matrix).__name__} ({error})"
+            ) from None
         if coo.shape[0] != coo.shape[1]:
             raise BipartiteGameError(f"adjacency matrix must be square, not {coo.shape}")
         return cls.from_edges(coo.row, coo.col, int(coo.shape[0]))
@@ -279,7 +368,12 @@ class Graph:
     @classmethod
     def from_adjacency(cls, adjacency: Iterable[Iterable[int]]) -> Graph:
         """Build from a list of neighbour lists (small graphs, tests, examples)."""
-        rows = [list(row) for row in adjacency]
+        try:
+            rows = [list(row) for row in adjacency]
+        except TypeError as error:
+            raise BipartiteGameError(
+                f"from_adjacency() takes a list of neighbour lists ({error})"
+            ) from None
         src = [v for v, row in enumerate(rows) for _ in row]
         dst = [w for row in rows for w in row]
         return cls.from_edges(src, dst, len(rows))
@@ -295,32 +389,33 @@ class Graph:
         return out
 
     # ------------------------------------------------------------- internals
-    def _check_vertex(self, v: int) -> None:
-        if not 0 <= v < self.num_vertices:
-            raise BipartiteGameError(f"no vertex {v!r} in a graph of {self.num_vertices}")
+    def _check_vertex(self, v: object) -> int:
+        """``v`` as a vertex id of this graph, or a :class:`BipartiteGameError`
+        quoting it (see :func:`vertex_id`).  O(1)."""
+        return vertex_id(v, self.num_vertices)
 
-    def _validate(self) -> None:
-        n = self.num_vertices
-        if n < 0 or self.indptr[0] != 0 or np.any(np.diff(self.indptr) < 0):
-            raise BipartiteGameError("indptr must start at 0 and never decrease")
-        if self.indptr[-1] != self.indices.size:
-            raise BipartiteGameError("indptr[-1] must equal the number of indices")
-        if self.indices.size and (self.indices.min() < 0 or self.indices.max() >= n):
-            raise BipartiteGameError(f"neighbour index out of range 0..{n - 1}")
-        src = np.repeat(np.arange(n, dtype=np.int64), np.diff(self.indptr))
-        indptr, indices = _symmetric_csr(src, self.indices.astype(np.int64), n)
-        if not (np.array_equal(indptr, self.indptr) and np.array_equal(indices, self.indices)):
-            raise BipartiteGameError(
-                "arrays are not a symmetric CSR with sorted rows, no repeats, no self-loops"
-            )
+
+#: Working memory of ``from_edges``: CSR offsets and bincount per vertex, and
+#: per edge both directions, their keys, the sorted keys and the rows.
+_BYTES_PER_VERTEX, _BYTES_PER_EDGE = 16, 112
 
 
 def _symmetric_csr(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int32Array]:
-    """Both directions of every non-loop edge, sorted and without repeats."""
+    """Both directions of every non-loop edge, sorted and without repeats.
+
+    One sort of the keys ``u * n + v`` and a comparison of neighbours drops
+    the repeats (not ``np.unique``: numpy 2.3 made it hash-based, and far
+    slower on large arrays).  O(E log E)."""
     keep = src != dst
     a = np.concatenate([src[keep], dst[keep]])
     b = np.concatenate([dst[keep], src[keep]])
-    key = np.unique(a * np.int64(max(n, 1)) + b)
+    key = a * np.int64(max(n, 1)) + b
+    key.sort()
+    if key.size > 1:
+        fresh = np.empty(key.size, dtype=np.bool_)
+        fresh[0] = True
+        np.not_equal(key[1:], key[:-1], out=fresh[1:])
+        key = key[fresh]
     rows = key // max(n, 1)
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])

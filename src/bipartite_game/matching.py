@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import checked_side, int_array
 from ._jit import kernel
 from .errors import BipartiteGameError
 from .graph import Graph
@@ -55,7 +56,8 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
         Any undirected graph.  Bipartite graphs use the pruned Hungarian
         search; others Edmonds' blossom search.
     initial
-        An optional matching to start from (a ``mate`` array); it is checked.
+        An optional matching to start from (a ``mate`` array); it is checked
+        as :func:`validate_matching` checks it.
 
     Returns
     -------
@@ -68,18 +70,19 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]
     """
+    _require_graph(graph, "maximum_matching")
     side = graph.two_colouring().side
-    if side is not None:
-        return bipartite_matching(graph, side, initial=initial)[0]
     mate = _start(graph, initial)
-    from .blossom import blossom_matching
+    if side is not None:
+        return _bipartite_matching(graph, side, mate)[0]
+    from .blossom import _edmonds
 
-    blossom_matching(graph, mate)
+    _edmonds(graph.indptr, graph.indices, mate)
     return mate
 
 
 def bipartite_matching(
-    graph: Graph, side: SideArray, *, initial: npt.ArrayLike | None = None
+    graph: Graph, side: npt.ArrayLike, *, initial: npt.ArrayLike | None = None
 ) -> tuple[Int32Array, BoolArray]:
     """A maximum matching of a bipartite graph, and the Dulmage–Mendelsohn
     set D on side 0 that the search finds on the way.
@@ -94,37 +97,89 @@ def bipartite_matching(
     alternating paths still hold at the end); a search that meets a dead
     vertex stops there, but whatever lies beyond it was already in that dead
     tree.  Cost: the matching; D on side 0 comes free.
+
+    ``side`` is checked first (one 0 or 1, or boolean, per vertex, every edge
+    joining different sides: the search relies on it), in O(V + E).
     """
-    mate = _start(graph, initial)
+    _require_graph(graph, "bipartite_matching")
+    checked = checked_side(side, graph.indptr, graph.indices)
+    return _bipartite_matching(graph, checked, _start(graph, initial))
+
+
+def _bipartite_matching(
+    graph: Graph, side: SideArray, mate: Int32Array
+) -> tuple[Int32Array, BoolArray]:
+    """:func:`bipartite_matching` for a ``side`` known to 2-colour ``graph``,
+    growing ``mate`` (a valid matching) in place."""
     state = np.zeros(graph.num_vertices, dtype=np.int8)
     _augment_bipartite(graph.indptr, graph.indices, side, mate, state)
     return mate, state == _DEAD
 
 
 def matching_size(mate: npt.ArrayLike) -> int:
-    """Number of edges in a matching."""
-    return int(np.count_nonzero(np.asarray(mate) >= 0) // 2)
+    """Number of edges in a matching.
+
+    ``mate`` is checked to be a matching of some graph: integers
+    ``-1 .. n - 1`` with ``mate[mate[v]] == v`` wherever ``mate[v] >= 0``.
+    O(V), vectorised."""
+    array = _mate_array(mate, None)
+    matched = np.flatnonzero(array >= 0)
+    partner = array[matched]
+    lonely = array[partner] != matched
+    if lonely.any():
+        v = int(matched[int(np.argmax(lonely))])
+        raise BipartiteGameError(
+            f"not a matching: vertex {v} has mate {int(array[v])}, "
+            f"whose mate is {int(array[array[v]])}"
+        )
+    return int(matched.size // 2)
 
 
 def validate_matching(graph: Graph, mate: npt.ArrayLike) -> Int32Array:
-    """Check that ``mate`` is a matching of ``graph``; return it as int32."""
-    array = np.asarray(mate)
-    if array.shape != (graph.num_vertices,):
-        raise BipartiteGameError(
-            f"mate must have one entry per vertex ({graph.num_vertices}), not shape {array.shape}"
-        )
-    result = np.ascontiguousarray(array, dtype=np.int32)
+    """Check that ``mate`` is a matching of ``graph``; return it as int32.
+
+    One integer per vertex (see :mod:`.graph` for what converts), each
+    ``-1`` (free) or a neighbour whose mate is the vertex back.  O(V + E)."""
+    _require_graph(graph, "validate_matching")
+    result = _mate_array(mate, graph.num_vertices)
     bad = _first_bad_mate(graph.indptr, graph.indices, result)
     if bad >= 0:
-        raise BipartiteGameError(f"not a matching: vertex {bad} has mate {int(result[bad])}")
+        w = int(result[bad])
+        why = "is not a neighbour" if result[w] == bad else f"has mate {int(result[w])}"
+        raise BipartiteGameError(f"not a matching: vertex {bad} has mate {w}, which {why}")
     return result
 
 
+def _mate_array(mate: npt.ArrayLike, n: int | None) -> Int32Array:
+    """``mate`` as a fresh int32 array of ``n`` entries (any length when
+    ``n`` is None), each in ``-1 .. n - 1``.  O(V)."""
+    array = int_array(mate, "mate")
+    size = array.size if n is None else n
+    if array.size != size:
+        raise BipartiteGameError(f"mate must have one entry per vertex ({size}), not {array.size}")
+    if size:
+        low, high = int(array.min()), int(array.max())
+        if low < -1 or high >= size:
+            v = int(np.argmin(array)) if low < -1 else int(np.argmax(array))
+            raise BipartiteGameError(
+                f"not a matching: mate[{v}] = {int(array[v])} is neither -1 nor a vertex "
+                f"0..{size - 1}"
+            )
+    return array.astype(np.int32)
+
+
+def _require_graph(graph: object, caller: str) -> None:
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
+
+
 def _start(graph: Graph, initial: npt.ArrayLike | None) -> Int32Array:
+    """A fresh matching: ``initial`` (checked) or empty, grown by
+    Karp–Sipser."""
     if initial is None:
         mate = np.full(graph.num_vertices, -1, dtype=np.int32)
     else:
-        mate = validate_matching(graph, initial).copy()
+        mate = validate_matching(graph, initial)
     _karp_sipser(graph.indptr, graph.indices, mate)
     return mate
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import is_integer
 from .boards import GridBoard
 from .errors import BipartiteGameError, IllegalMoveError
 from .game import Strategy, solve
@@ -61,7 +62,8 @@ class LegalMoves:
         return len(self) > 0
 
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, (int, np.integer)):
+        # a bool is an int to Python, but True is no vertex: not even vertex 1
+        if not is_integer(move):
             return False
         return bool(np.any(self._array() == int(move)))
 
@@ -73,11 +75,17 @@ class Position:
     """The token on ``current``, the visited vertices, and whose turn it is.
 
     ``turn`` is ``"first"`` (the player who moves first from the start) or
-    ``"second"``.
+    ``"second"``.  ``start`` must be a vertex of ``graph`` (an integer id, see
+    :mod:`.graph`); a ``board``, if given, must be the one ``graph`` was
+    built from.
     """
 
     def __init__(self, graph: Graph, start: int, *, board: GridBoard | None = None) -> None:
-        graph._check_vertex(start)
+        if not isinstance(graph, Graph):
+            raise BipartiteGameError(f"a Position needs a Graph, not {type(graph).__name__}")
+        start = graph._check_vertex(start)
+        if board is not None and not (isinstance(board, GridBoard) and board.graph is graph):
+            raise BipartiteGameError("board must be the GridBoard whose graph is played on")
         self.graph = graph
         self.board = board
         self.start = start
@@ -103,15 +111,20 @@ class Position:
     def legal_moves(self) -> LegalMoves:
         return LegalMoves(self)
 
-    def is_legal(self, move: int) -> bool:
+    def is_legal(self, move: object) -> bool:
+        """Is ``move`` an unvisited neighbour of the token?  False for
+        anything else, including values that are no vertex at all
+        (``True``, ``1.0``, ``-1``).  O(degree)."""
         return move in self.legal_moves
 
     def push(self, move: int) -> None:
-        """Move the token to ``move``; raises :class:`IllegalMoveError`."""
+        """Move the token to ``move``; raises :class:`IllegalMoveError`
+        (a :class:`BipartiteGameError`) unless :meth:`is_legal`."""
         if not self.is_legal(move):
             raise IllegalMoveError(f"illegal move: {move!r} from {self.current}")
-        self.move_stack.append(int(move))
-        self._visited[move] = True
+        vertex = int(move)
+        self.move_stack.append(vertex)
+        self._visited[vertex] = True
 
     def pop(self) -> int:
         """Take back the last move."""
@@ -182,8 +195,8 @@ class Engine:
     """A perfect player for one graph."""
 
     def __init__(self, graph: Graph) -> None:
+        self.solution = solve(graph)  # refuses anything but a Graph
         self.graph = graph
-        self.solution = solve(graph)
         self._strategy: Strategy | None = None
         self._followed_moves: list[int] = []
 
@@ -196,7 +209,10 @@ class Engine:
 
         A winning move whenever one exists; otherwise a legal move that keeps
         the game as long as the engine can see cheaply (the first legal one).
+        ``position`` must be a game on this engine's graph.
         """
+        if not (isinstance(position, Position) and position.graph is self.graph):
+            raise BipartiteGameError("the engine plays positions on its own graph only")
         legal = list(position.legal_moves)
         if not legal:
             return None

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._checks import int_scalar, vertex_id
+from .errors import BipartiteGameError
+
 if TYPE_CHECKING:
     from .boards import GridBoard
     from .game import Solution
@@ -16,6 +19,31 @@ if TYPE_CHECKING:
 __all__ = ["render_svg", "render_text"]
 
 _WALL, _OPEN, _LOSING, _VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#b9cfe8"
+
+
+def _check_parts(board: object, position: object, hints: object, solution: object) -> list[int]:
+    """Refuse parts that do not belong to ``board`` (their arrays would index
+    its arrays wrongly); return the hints as vertex ids.  O(hints)."""
+    from .boards import GridBoard
+    from .game import Solution
+    from .position import Position
+
+    if not isinstance(board, GridBoard):
+        raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
+    if position is not None and not (
+        isinstance(position, Position) and position.graph is board.graph
+    ):
+        raise BipartiteGameError("position must be a Position on the board's graph")
+    if solution is not None and not (
+        isinstance(solution, Solution) and solution.graph is board.graph
+    ):
+        raise BipartiteGameError("solution must be a Solution of the board's graph")
+    n = board.graph.num_vertices
+    try:
+        given = list(hints)  # type: ignore[call-overload]
+    except TypeError:
+        raise BipartiteGameError(f"hints must be vertex ids, not {hints!r}") from None
+    return [vertex_id(v, n) for v in given]
 
 
 def render_svg(
@@ -37,8 +65,14 @@ def render_svg(
     marked with a dot.  ``solution`` reuses a solved board.  Every cell carries
     ``data-row``/``data-col`` (0-based) and classes (``wall``, ``open``,
     ``visited``, ``losing``, ``legal``, ``hint``) for pages that click on them.
+    ``position`` and ``solution`` must be on ``board``'s own graph, ``hints``
+    its vertex ids, ``cell`` a positive integer (all checked).
     Cost: O(cells) string pieces; meant for boards a person looks at.
     """
+    hint_vertices = _check_parts(board, position, hints, solution)
+    cell = int_scalar(cell, "cell")
+    if cell <= 0:
+        raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
     height, width = board.shape
     if (show_losing or show_matching) and solution is None:
         from .game import solve
@@ -52,7 +86,7 @@ def render_svg(
     if position is not None:
         visited_cells = set(board.cell_of[position.visited].tolist())
         legal_cells = {int(board.cell_of[v]) for v in position.legal_moves}
-    hint_cells = {int(board.cell_of[v]) for v in hints}
+    hint_cells = {int(board.cell_of[v]) for v in hint_vertices}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell}" '
         f'height="{height * cell}" viewBox="0 0 {width * cell} {height * cell}" '
@@ -131,14 +165,16 @@ def render_text(
     board: GridBoard, position: Position | None = None, *, hints: list[int] | None = None
 ) -> str:
     """The board as text: ``#`` wall, ``.`` open, ``o`` visited, ``K`` the
-    token, ``*`` a suggested move; rows and columns numbered from 1."""
+    token, ``*`` a suggested move; rows and columns numbered from 1.
+    ``position`` must be on ``board``'s graph, ``hints`` its vertex ids."""
+    hint_vertices = _check_parts(board, position, [] if hints is None else hints, None)
     height, width = board.shape
     grid = np.where(board.open, ".", "#").astype("<U1")
     if position is not None:
         for v in [position.start, *position.move_stack]:
             grid[board.cell(v)] = "o"
         grid[board.cell(position.current)] = "K"
-    for v in hints or []:
+    for v in hint_vertices:
         grid[board.cell(v)] = "*"
     label = len(str(height))
     header = " " * (label + 1) + "".join(str((j + 1) % 10) for j in range(width))

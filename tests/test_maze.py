@@ -98,4 +98,5 @@ def test_unknown_move_set_is_an_error() -> None:
 
 
 def test_huge_maze_is_refused_before_work_starts() -> None:
-    assert_one_line_error(run("maze", stdin="2000000 2000000\n"), "memory")
+    assert_one_line_error(run("maze", stdin="46000 46000\n"), "memory")
+    assert_one_line_error(run("maze", stdin="2000000 2000000\n"), "more than 2147483647 cells")

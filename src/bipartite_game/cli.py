@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from . import __version__
-from .errors import BipartiteGameError
+from ._text import quote
+from .errors import BipartiteGameError, InputError
 
 __all__ = ["main"]
 
@@ -28,26 +32,77 @@ _PLAY_CELLS = 10_000
 _SERVE_MAX_SIDE = 200
 
 
-def _read(path: str | None) -> bytes:
+#: Bytes read per call from the input; also the header's look-ahead.
+_CHUNK = 1 << 20
+
+
+def _read(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
+    """The whole input, read with a bound.
+
+    At most :func:`~bipartite_game._limits.input_cap` bytes (an eighth of the
+    memory available), or less when the front-end can tell from the first
+    chunk how much its header allows (``size_limit``).  A NUL byte, which no
+    format allows, stops the reading at once (``< /dev/zero``).  Both end
+    with one line naming the problem, so an endless or binary stream never
+    eats the machine's memory.
+    """
+    from ._limits import human_size, input_cap
+
     if path is None or path == "-":
-        stream: BinaryIO = sys.stdin.buffer
-        return stream.read()
+        if sys.stdin is None:
+            raise BipartiteGameError("standard input is closed: give a FILE")
+        if sys.stdin.isatty() and sys.stderr is not None:
+            sys.stderr.write(f"{PROG}: reading standard input (end it with Ctrl-D)...\n")
+            sys.stderr.flush()
+        return _read_stream(sys.stdin.buffer, "standard input", size_limit, input_cap())
     with open(path, "rb") as handle:
-        return handle.read()
+        cap = input_cap()
+        size = os.fstat(handle.fileno()).st_size
+        if size > cap:
+            raise BipartiteGameError(
+                f"{path}: {human_size(size)} is more input than this machine's memory allows "
+                f"(at most {human_size(cap)})"
+            )
+        return _read_stream(handle, path, size_limit, cap)
+
+
+def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int) -> bytes:
+    from ._limits import human_size
+
+    chunks: list[bytes] = []
+    total = 0
+    limit = cap
+    while True:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        nul = chunk.find(b"\0")
+        if nul >= 0:
+            line = sum(c.count(b"\n") for c in chunks) + chunk.count(b"\n", 0, nul) + 1
+            raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)
+        if not chunks and size_limit is not None:
+            allowed = size_limit(chunk)
+            if allowed is not None:
+                limit = min(cap, allowed)
+        total += len(chunk)
+        if total > limit:
+            why = "its header allows" if limit < cap else "this machine's memory allows"
+            raise BipartiteGameError(
+                f"{name}: more input than {why} (at most {human_size(limit)})"
+            )
+        chunks.append(chunk)
 
 
 Output = bytes | memoryview
+SizeLimit = Callable[[bytes], "int | None"]
 
 
 Options = Callable[[argparse.Namespace], dict[str, object]]
 
 
-def _answer(args: argparse.Namespace, data: bytes) -> Output:
-    """Import the subcommand's front-end only now and let it answer."""
-    module = importlib.import_module(f".problems.{args.problem}", __package__)
-    options: Options = args.options
-    result: Output = module.answer(data, **options(args))
-    return result
+def _front_end(args: argparse.Namespace) -> Any:
+    """The subcommand's front-end module, imported only now."""
+    return importlib.import_module(f".problems.{args.problem}", __package__)
 
 
 def _add_file(parser: argparse.ArgumentParser) -> None:
@@ -195,7 +250,10 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1); requests must name it, localhost, "
+        "127.0.0.1 or [::1] as their Host, unless it is 0.0.0.0 or ::, which answer any name",
     )
     serve.add_argument(
         "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
@@ -235,24 +293,73 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args)
     except BipartiteGameError as error:
         return _fail(str(error))
+    except _OutputError as error:
+        return _fail(f"cannot write the output: {error.reason}")
     except OSError as error:
         return _fail(f"{error.filename or 'input'}: {error.strerror or error}")
     except MemoryError:
         return _fail("out of memory: the input is too large for this machine")
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a bug of ours: one line, the traceback on request
+        if os.environ.get("BIPARTITE_GAME_DEBUG"):
+            raise
+        _fail(
+            f"internal error: {type(error).__name__}: {error} (a bug: please report it; "
+            "BIPARTITE_GAME_DEBUG=1 shows the traceback)"
+        )
+        return 70
+
+
+class _OutputError(Exception):
+    """Standard output failed (closed, full disk, ...): the output, not the input."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def _solve(args: argparse.Namespace) -> int:
-    """A judge front-end: read the input, write the answer."""
-    output = _answer(args, _read(args.file))
+    """A judge front-end: read the input, write the answer.
+
+    Ctrl-C ends the process at once, by the signal's default action, even
+    inside a compiled kernel (which never returns to the interpreter to see a
+    ``KeyboardInterrupt``): a judge command holds nothing that needs cleaning
+    up, and a shell loop around it sees that it was interrupted.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if sys.stdout is None:
+        raise _OutputError("standard output is closed")
+    module = _front_end(args)
+    options: Options = args.options
+    data = _read(args.file, getattr(module, "size_limit", None))
+    output: Output = module.answer(data, **options(args))
+    _write(output)
+    return 0
+
+
+def _write(output: Output) -> None:
+    """Write to standard output; a reader that went away (``| head``) is not
+    an error, any other failure is one of the output."""
     try:
         sys.stdout.buffer.write(output)
         sys.stdout.buffer.flush()
     except BrokenPipeError:
-        # the reader went away (``| head``); that is not an error of ours
-        sys.stderr.close()
-    return 0
+        _silence_stdout()
+    except OSError as error:
+        _silence_stdout()
+        raise _OutputError(error.strerror or str(error)) from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so that the interpreter's own flush
+    at exit cannot fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - nothing more to do
+        pass
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -266,7 +373,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.start is not None:
         start = parse_cell(args.start)
         if start is None:
-            raise BipartiteGameError(f"--start: expected 'ROW,COL' (1-based), found {args.start!r}")
+            raise BipartiteGameError(
+                f"--start: expected 'ROW,COL' (1-based), found {quote(args.start)}"
+            )
+    if sys.stdin is None or sys.stdout is None:
+        raise BipartiteGameError("play needs standard input and output open")
     maze = parse(_read(args.file))
     if maze.open.size > _PLAY_CELLS:
         height, width = maze.shape
@@ -275,6 +386,10 @@ def _play(args: argparse.Namespace) -> int:
             f"(at most {_PLAY_CELLS} cells); solve it with 'bipartite-game maze'"
         )
     board = grid_board(maze.open, args.moves)
+    # typed bytes that the locale cannot decode are an illegal move, not a crash
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     try:
         return play_maze(
             board,
@@ -286,8 +401,13 @@ def _play(args: argparse.Namespace) -> int:
             stdout=sys.stdout,
         )
     except BrokenPipeError:
-        sys.stderr.close()
+        _silence_stdout()
         return 1
+    except KeyboardInterrupt:
+        # leave the shell's prompt on a line of its own
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        return 130
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -304,7 +424,18 @@ def _serve(args: argparse.Namespace) -> int:
     return serve(host=args.host, port=args.port, limits=limits)
 
 
+#: The longest error line written; messages quote input, and input can be huge.
+_MESSAGE_CHARS = 300
+
+
 def _fail(message: str) -> int:
-    first_line = message.splitlines()[0] if message else "unknown error"
-    sys.stderr.write(f"{PROG}: error: {first_line}\n")
+    first_line = message.splitlines()[0] if message.strip() else "unknown error"
+    if len(first_line) > _MESSAGE_CHARS:
+        first_line = first_line[: _MESSAGE_CHARS - 1] + "…"
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(f"{PROG}: error: {first_line}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
     return 2

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ._text import as_bytes
 from .errors import InputError
 from .graph import Graph
 
@@ -58,7 +59,7 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
     >>> e.labels(), e.u.tolist(), e.v.tolist()
     (['a', 'b', 'c', 'd'], [0, 1], [1, 2])
     """
-    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
+    data = as_bytes(text, "parse_edge_list()")
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise InputError("NUL byte in input", line=line)

@@ -19,6 +19,7 @@ import re
 
 import numpy as np
 
+from ._text import quote, saturating
 from .boards import GridBoard
 from .errors import BipartiteGameError, IllegalMoveError
 from .position import FIRST, SECOND, Engine, Position
@@ -48,7 +49,9 @@ _NAMES = {
     (1, -1): "down-left",
     (1, 1): "down-right",
 }
-_CELL = re.compile(r"^\s*(\d+)\s*[, ]\s*(\d+)\s*$")
+_CELL = re.compile(r"^\s*([0-9]+)\s*[, ]\s*([0-9]+)\s*$")
+#: Row and column numbers beyond this are all equally off the board.
+_FAR = 2**31
 
 
 def direction_name(step: tuple[int, int]) -> str | None:
@@ -61,7 +64,10 @@ def parse_cell(text: str) -> tuple[int, int] | None:
     found = _CELL.match(text)
     if found is None:
         return None
-    return int(found.group(1)) - 1, int(found.group(2)) - 1
+    row = saturating(found.group(1), _FAR)
+    col = saturating(found.group(2), _FAR)
+    assert row is not None and col is not None  # the pattern matched digits
+    return row - 1, col - 1
 
 
 def _side_of_move(k: int) -> str:
@@ -177,7 +183,7 @@ class Match:
         parsed = parse_cell(word)
         if parsed is None:
             raise IllegalMoveError(
-                f"illegal move: {text.strip()!r} is neither a cell 'row col' nor a direction"
+                f"illegal move: {quote(text.strip())} is neither a cell 'row col' nor a direction"
             )
         return self.move_at(*parsed, typed=text.strip())
 
@@ -188,7 +194,12 @@ class Match:
         position = self._require_turn()
         vertex = self.board.vertex_at(row, col)
         if vertex is None or not position.is_legal(vertex):
-            said = f"{typed!r} (cell {row + 1} {col + 1})" if typed else f"cell {row + 1} {col + 1}"
+            off = self._off_board(row, col)
+            if off is not None:
+                said = f"{quote(typed)}: {off}" if typed else off
+                raise IllegalMoveError(f"illegal move: {said}")
+            cell = f"cell {row + 1} {col + 1}"
+            said = f"{quote(typed)} ({cell})" if typed else cell
             raise IllegalMoveError(
                 f"illegal move: {said} is not an open, unvisited cell one move from the token"
             )
@@ -229,10 +240,18 @@ class Match:
     def _open_vertex(self, cell: tuple[int, int], what: str) -> int:
         vertex = self.board.vertex_at(*cell)
         if vertex is None:
-            raise IllegalMoveError(
-                f"illegal {what}: cell {cell[0] + 1} {cell[1] + 1} is not an open cell"
-            )
+            row, col = cell
+            problem = self._off_board(row, col) or f"cell {row + 1} {col + 1} is not an open cell"
+            raise IllegalMoveError(f"illegal {what}: {problem}")
         return vertex
+
+    def _off_board(self, row: int, col: int) -> str | None:
+        """``cell 9 1 is off the 3x3 board`` for a cell off the board, else None."""
+        height, width = self.board.shape
+        if 0 <= row < height and 0 <= col < width:
+            return None
+        shown = [str(n + 1) if n + 1 < _FAR else "(huge)" for n in (row, col)]
+        return f"cell {shown[0]} {shown[1]} is off the {height}x{width} board"
 
     def _engine_start(self) -> int:
         """The engine places the token: on a start where the mover loses if

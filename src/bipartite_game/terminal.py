@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from ._text import quote
 from .boards import GridBoard
 from .errors import IllegalMoveError
 from .play import Match, direction_name, parse_cell
@@ -130,7 +131,7 @@ def play_maze(
             if match.awaiting_start:
                 cell = parse_cell(command)
                 if cell is None:
-                    console.say(f"Expected a cell 'row col', not {line!r}.")
+                    console.say(f"Expected a cell 'row col', not {quote(line)}.")
                     continue
                 reply = match.place(*cell)
                 assert match.position is not None

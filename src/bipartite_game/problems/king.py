@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._text import as_bytes, board_sides, is_decimal, quote, read_count
 from ..boards import grid_board
 from ..errors import InputError
 from ..game import solve
@@ -28,6 +29,8 @@ _KNOWN = np.zeros(256, dtype=np.bool_)
 _KNOWN[list(b".#K")] = True
 #: Bytes of working memory per square (see problems/maze.py).
 BYTES_PER_CELL = 200
+#: The most cases one input may announce.
+MAX_CASES = 10**9
 
 
 def alice_wins(cells: npt.NDArray[np.uint8]) -> bool:
@@ -40,8 +43,7 @@ def alice_wins(cells: npt.NDArray[np.uint8]) -> bool:
 
 
 def answer(data: bytes | str) -> bytes:
-    if isinstance(data, str):
-        data = data.encode()
+    data = as_bytes(data, "king.answer()")
     raw_lines = data.split(b"\n")
     numbered = ((k + 1, line.translate(None, _SPACE)) for k, line in enumerate(raw_lines))
     content = [(k, line) for k, line in numbered if line]
@@ -55,19 +57,22 @@ def answer(data: bytes | str) -> bytes:
         at += 1
         return content[at - 1]
 
-    number, text = take("the number of cases T")
-    if not text.isdigit() or int(text) < 1:
-        raise InputError(f"expected the number of cases T, found {text[:20]!r}", line=number)
+    number, _ = take("the number of cases T")
+    fields = raw_lines[number - 1].split()
+    if len(fields) != 1 or not is_decimal(fields[0]):
+        shown = quote(b" ".join(fields))
+        raise InputError(f"expected the number of cases T alone, found {shown}", line=number)
+    cases = read_count(fields[0], "T", line=number, maximum=MAX_CASES)
+    if cases < 1:
+        raise InputError("T must be at least 1, found 0", line=number)
     out = []
-    for case in range(1, int(text) + 1):
+    for case in range(1, cases + 1):
         number, _ = take(f"'R C' of case {case}")
         fields = raw_lines[number - 1].split()
-        if len(fields) != 2 or not all(f.isdigit() for f in fields):
-            shown = b" ".join(fields).decode("utf-8", "replace")
-            raise InputError(f"expected 'R C' of case {case}, found {shown!r}", line=number)
-        rows, cols = int(fields[0]), int(fields[1])
-        if rows < 1 or cols < 1:
-            raise InputError(f"R and C must be positive, found {rows} {cols}", line=number)
+        if len(fields) != 2 or not all(is_decimal(f) for f in fields):
+            shown = quote(b" ".join(fields))
+            raise InputError(f"expected 'R C' of case {case}, found {shown}", line=number)
+        rows, cols = board_sides(fields, ("R", "C"), line=number, board="board", cell="square")
         ensure_fits(rows * cols * BYTES_PER_CELL, f"a {rows}x{cols} board")
         grid = []
         for _ in range(rows):
@@ -80,7 +85,8 @@ def answer(data: bytes | str) -> bytes:
         if not known.all():
             i, j = np.argwhere(~known)[0]
             raise InputError(
-                f"unknown square {chr(cells[i, j])!r} in column {j + 1} (expected '.', '#' or 'K')",
+                f"unknown square {quote(bytes(cells[i, j : j + 1]))} in column {j + 1} "
+                "(expected '.', '#' or 'K')",
                 line=grid[i][0],
             )
         kings = np.argwhere(cells == ord("K"))

@@ -1,8 +1,10 @@
 """``bipartite-game knights``: the Petrozavodsk 2018 knights duel (qoj 2213).
 
-Input: ``n m r c`` (``0 <= r < n``, ``0 <= c < m``), then the ``n x m`` board:
-``@`` broken, ``.`` free, ``A`` Alice's leaper, ``B`` Bob's.  The board may come
-as ``n`` rows or as characters separated by white space.  Output: ``Alice`` or
+Input: ``n m r c`` (``n, m >= 1``; ``r, c >= 0`` of any size: the judge allows
+leaps up to 1000 on boards as small as 1x1, and a leap longer than the board
+has no move), then the ``n x m`` board: ``@`` broken, ``.`` free, ``A``
+Alice's leaper, ``B`` Bob's.  The board comes as ``n`` rows of ``m`` squares
+(white space between squares ignored) or as ``n * m`` lines of one square.  Output: ``Alice`` or
 ``Bob``, the winner with Alice moving first.  The rules and the argument are
 in :mod:`bipartite_game.duel`.
 """
@@ -15,10 +17,20 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._text import (
+    as_bytes,
+    board_sides,
+    check_text_size,
+    header_fields,
+    header_size_limit,
+    quote,
+    saturating,
+)
+from ..boards import LEAP_CAP
 from ..duel import leaper_duel_alice_wins
 from ..errors import InputError
 
-__all__ = ["Duel", "answer", "parse"]
+__all__ = ["Duel", "answer", "parse", "read_header", "size_limit"]
 
 _SPACE = b" \t\r\v\f"
 _KNOWN = np.zeros(256, dtype=np.bool_)
@@ -36,43 +48,54 @@ class Duel:
     bob: tuple[int, int]
 
 
+def read_header(data: bytes) -> tuple[int, int, int, int, int]:
+    """``(n, m, r, c, line)`` from the first line that is not blank.  ``r`` and
+    ``c`` may be of any size; one at least as long as the board has no move
+    there, and values past :data:`~bipartite_game.boards.LEAP_CAP` are read as
+    that cap (the same game)."""
+    expected = "'n m r c' (four non-negative integers)"
+    number, fields = header_fields(data, 4, expected, "the board")
+    n, m = board_sides(fields, ("n", "m"), line=number, board="board", cell="square")
+    r = saturating(fields[2], LEAP_CAP)
+    c = saturating(fields[3], LEAP_CAP)
+    assert r is not None and c is not None  # decimal, checked above
+    return n, m, r, c, number
+
+
+def size_limit(head: bytes) -> int | None:
+    """The most bytes of text the header in ``head`` allows (see
+    :func:`~bipartite_game._text.header_size_limit`)."""
+    return header_size_limit(head, read_header)
+
+
 def parse(data: bytes | str) -> Duel:
-    """Parse the judge format; raise :class:`InputError` naming the line."""
-    if isinstance(data, str):
-        data = data.encode()
+    """Parse the judge format; raise :class:`InputError` naming the line.
+
+    The board comes as ``n`` lines of ``m`` squares (white space between
+    squares ignored), or as ``n * m`` lines of one square each.
+    """
+    data = as_bytes(data, "knights.parse()")
+    n, m, r, c, header_line = read_header(data)
+    check_text_size(data, n * m, f"a {n}x{m} board")
+    ensure_fits(n * m * BYTES_PER_CELL, f"a {n}x{m} board")
     lines = data.split(b"\n")
     content = [(k + 1, line) for k, line in enumerate(lines) if line.strip()]
-    if not content:
-        raise InputError("empty input: expected 'n m r c' and the board")
-    header_line, header_text = content[0]
-    header = header_text.split()
-    if len(header) != 4 or not all(t.isdigit() for t in header):
-        shown = b" ".join(header).decode("utf-8", "replace")
-        raise InputError(
-            f"expected 'n m r c' (four non-negative integers), found {shown!r}", line=header_line
-        )
-    n, m, r, c = (int(t) for t in header)
-    if n <= 0 or m <= 0:
-        raise InputError(f"n and m must be positive, found {n} {m}", line=header_line)
-    if not (0 <= r < n and 0 <= c < m):
-        raise InputError(f"need 0 <= r < n and 0 <= c < m, found r={r} c={c}", line=header_line)
-    ensure_fits(n * m * BYTES_PER_CELL, f"a {n}x{m} board")
     rows = [(k, line.translate(None, _SPACE)) for k, line in content[1:]]
-    total = sum(len(row) for _, row in rows)
-    if len(rows) == n and total != n * m:
+    if not (len(rows) == n * m and all(len(row) == 1 for _, row in rows)):
         for k, row in rows:
             if len(row) != m:
-                raise InputError(f"expected {m} cells, found {len(row)}", line=k)
-    if total != n * m:
-        where = rows[-1][0] if rows else header_line
-        raise InputError(f"expected {n * m} cells ({n} rows of {m}), found {total}", line=where)
+                raise InputError(f"expected a row of {m} squares, found {len(row)}", line=k)
+        if len(rows) != n:
+            where = rows[n][0] if len(rows) > n else (rows[-1][0] if rows else header_line)
+            raise InputError(f"expected {n} rows of {m} squares, found {len(rows)}", line=where)
     flat = np.frombuffer(b"".join(row for _, row in rows), dtype=np.uint8)
     known = _KNOWN[flat]
     if not known.all():
         at = int(np.argmin(known))
         line = _line_of(rows, at)
         raise InputError(
-            f"unknown cell {chr(flat[at])!r} (expected '@', '.', 'A' or 'B')", line=line
+            f"unknown square {quote(bytes(flat[at : at + 1]))} (expected '@', '.', 'A' or 'B')",
+            line=line,
         )
     board = flat.reshape(n, m)
     alice = _token(board, ord("A"), "A", rows)

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._text import as_bytes, is_decimal, quote, read_count
 from ..boards import lock_board
 from ..errors import InputError
 from ..game import first_player_wins_from
@@ -31,6 +32,10 @@ __all__ = ["answer", "solve_case"]
 
 #: Bytes of working memory per code of the lock (lattice, graph, matching).
 BYTES_PER_CODE = 120
+#: The most codes a lock may have: vertex ids and codes are int32.
+MAX_CODES = 2**31 - 1
+#: The most cases one input may announce.
+MAX_CASES = 10**9
 
 
 def solve_case(
@@ -42,37 +47,42 @@ def solve_case(
 
 
 def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
-    if isinstance(data, str):
-        data = data.encode()
-    if not 2 <= size <= 10:
-        raise InputError(f"--ring must be between 2 and 10, not {size}")
+    data = as_bytes(data, "lock.answer()")
+    if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
+        raise InputError(f"--ring must be between 2 and 10, not {size!r}")
     tokens = data.split()
     reader = _Tokens(data, tokens)
-    cases = reader.integer("the number of cases T")
+    cases = reader.integer("the number of cases T", maximum=MAX_CASES)
     if cases < 1:
         raise InputError(f"T must be at least 1, found {cases}", line=reader.line(0))
     out = []
     for _ in range(cases):
-        rings = reader.integer("m (the number of rings)")
+        rings = reader.integer("m (the number of rings)", maximum=MAX_CODES)
         if rings < 1:
             raise InputError(
                 f"m must be at least 1, found {rings}", line=reader.line(reader.at - 1)
             )
-        count = reader.integer("n (the number of forbidden codes)")
-        ensure_fits(size**rings * BYTES_PER_CODE, f"a lock of {rings} rings of {size}")
-        start = reader.codes(1, rings, size, "the start code t")[0]
-        if count >= size**rings:
+        total = _code_count(rings, size)
+        if total is None:
             raise InputError(
-                f"n must be less than {size}**{rings} = {size**rings}, found {count}",
+                f"a lock of {rings} rings of {size} positions has more than {MAX_CODES} codes",
+                line=reader.line(reader.at - 1),
+            )
+        count = reader.integer("n (the number of forbidden codes)", maximum=MAX_CODES)
+        ensure_fits(total * BYTES_PER_CODE, f"a lock of {rings} rings of {size}")
+        start = reader.codes(1, rings, size, "the start code t")[0]
+        if count >= total:
+            raise InputError(
+                f"n must be less than {size}**{rings} = {total}, found {count}",
                 line=reader.line(reader.at - 2),
             )
         first_code = reader.at
         forbidden = reader.codes(count, rings, size, "a forbidden code")
-        _check_distinct(reader, forbidden, start, first_code, size**rings)
+        _check_distinct(reader, forbidden, start, first_code, total)
         out.append(b"Alice\n" if solve_case(rings, size, forbidden, start, wrap=wrap) else b"Bob\n")
     if reader.at < len(tokens):
         raise InputError(
-            f"expected end of input after {cases} cases, found {tokens[reader.at][:20]!r}",
+            f"expected end of input after {cases} cases, found {quote(tokens[reader.at])}",
             line=reader.line(reader.at),
         )
     return b"".join(out)
@@ -93,6 +103,21 @@ def _check_distinct(
         k = int(twice[np.flatnonzero(forbidden[twice] == code)[1]])
         shown = reader.tokens[first + k].decode("ascii", "replace")
         raise InputError(f"forbidden code {shown} is listed twice", line=reader.line(first + k))
+
+
+def _code_count(rings: int, size: int) -> int | None:
+    """``size ** rings``, or ``None`` past :data:`MAX_CODES` (found without
+    computing a power of a billion digits)."""
+    total = 1
+    for _ in range(rings):
+        total *= size
+        if total > MAX_CODES:
+            return None
+    return total
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 class _Tokens:
@@ -118,18 +143,17 @@ class _Tokens:
         self.at += 1
         return token
 
-    def integer(self, what: str) -> int:
+    def integer(self, what: str, *, maximum: int) -> int:
         token = self._take(what)
-        if not token.isdigit():
-            shown = token[:20].decode("utf-8", "replace")
-            raise InputError(f"expected {what}, found {shown!r}", line=self.line(self.at - 1))
-        return int(token)
+        if not is_decimal(token):
+            raise InputError(f"expected {what}, found {quote(token)}", line=self.line(self.at - 1))
+        return read_count(token, what, line=self.line(self.at - 1), maximum=maximum)
 
     def codes(self, count: int, rings: int, size: int, what: str) -> npt.NDArray[np.int64]:
         """``count`` codes of ``rings`` digits below ``size``, as numbers."""
         if self.at + count > len(self.tokens):
             raise InputError(
-                f"unexpected end of input: expected {count} codes, found "
+                f"unexpected end of input: expected {_plural(count, 'code')}, found "
                 f"{len(self.tokens) - self.at}",
                 line=self.line(len(self.tokens)),
             )
@@ -139,17 +163,16 @@ class _Tokens:
         if wrong.size:
             k = int(wrong[0])
             raise InputError(
-                f"expected {what} of {rings} digits, found {chunk[k][:20]!r}"[:120],
+                f"expected {what} of {_plural(rings, 'digit')}, found {quote(chunk[k])}",
                 line=self.line(self.at + k),
             )
         digits = np.frombuffer(b"".join(chunk), dtype=np.uint8).reshape(count, rings) - 48
         bad = np.flatnonzero((digits >= size).any(axis=1))
         if bad.size:
             k = int(bad[0])
-            shown = chunk[k].decode("utf-8", "replace")
             limit = "digits" if size == 10 else f"digits 0 to {size - 1}"
             raise InputError(
-                f"expected {what} of {limit}, found {shown!r}", line=self.line(self.at + k)
+                f"expected {what} of {limit}, found {quote(chunk[k])}", line=self.line(self.at + k)
             )
         self.at += count
         values = np.zeros(count, dtype=np.int64)

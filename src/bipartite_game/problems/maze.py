@@ -22,11 +22,27 @@ import numpy.typing as npt
 
 from .._jit import kernel
 from .._limits import ensure_fits
+from .._text import (
+    as_bytes,
+    board_sides,
+    check_text_size,
+    header_fields,
+    header_size_limit,
+)
 from ..boards import GridBoard, grid_board
 from ..errors import InputError
 from ..game import Solution, solve
 
-__all__ = ["Maze", "answer", "format_answer", "format_cells", "parse", "solve_maze"]
+__all__ = [
+    "Maze",
+    "answer",
+    "format_answer",
+    "format_cells",
+    "parse",
+    "read_header",
+    "size_limit",
+    "solve_maze",
+]
 
 _SPACE = b" \t\r\v\f"
 _OPEN, _WALL = ord("."), ord("#")
@@ -45,26 +61,29 @@ class Maze:
         return (int(self.open.shape[0]), int(self.open.shape[1]))
 
 
+def read_header(data: bytes) -> tuple[int, int, int]:
+    """``(N, M, line)`` from the first line that is not blank; the maze must
+    have at most :data:`~bipartite_game.graph.MAX_VERTICES` cells."""
+    number, fields = header_fields(data, 2, "'N M' (two positive integers)", "the maze")
+    height, width = board_sides(fields, ("N", "M"), line=number, board="maze", cell="cell")
+    return height, width, number
+
+
+def size_limit(head: bytes) -> int | None:
+    """The most bytes of text the header in ``head`` allows (see
+    :func:`~bipartite_game._text.header_size_limit`)."""
+    return header_size_limit(head, read_header)
+
+
 def parse(data: bytes | str) -> Maze:
     """Parse the judge format; raise :class:`InputError` naming the line."""
-    if isinstance(data, str):
-        data = data.encode()
+    data = as_bytes(data, "maze.parse()")
+    height, width, header_line = read_header(data)
+    check_text_size(data, height * width, f"a {height}x{width} maze")
+    ensure_fits(height * width * BYTES_PER_CELL, f"a {height}x{width} maze")
     lines = data.split(b"\n")
     numbered = ((k + 1, line.translate(None, _SPACE)) for k, line in enumerate(lines))
     content = [(k, line) for k, line in numbered if line]
-    if not content:
-        raise InputError("empty input: expected 'N M' and the maze")
-    header_line = content[0][0]
-    header = lines[header_line - 1].split()
-    if len(header) != 2 or not all(t.isdigit() for t in header):
-        shown = b" ".join(header).decode("utf-8", "replace")
-        raise InputError(
-            f"expected 'N M' (two positive integers), found {shown!r}", line=header_line
-        )
-    height, width = int(header[0]), int(header[1])
-    if height <= 0 or width <= 0:
-        raise InputError(f"N and M must be positive, found {height} {width}", line=header_line)
-    ensure_fits(height * width * BYTES_PER_CELL, f"a {height}x{width} maze")
     rows = content[1:]
     if len(rows) < height:
         raise InputError(

@@ -43,9 +43,9 @@ leaves again the piece that moves in is the one the next player moved.  So:
 So the position before Bunny's ``i``-th move is won for her exactly when the
 player to move wins vertex geography from ``e_{2i-2}`` with ``e0 ..
 e_{2i-3}`` removed, and the position after it is won for Egg exactly when the
-player to move wins from ``e_{2i-1}`` with ``e0 .. e_{2i-2}`` removed.  Each
-is one :func:`~bipartite_game.game.first_player_wins_from` on the open cells'
-graph less the visited cells: O(k (V + E)) in all.
+player to move wins from ``e_{2i-1}`` with ``e0 .. e_{2i-2}`` removed: the
+verdicts of :func:`~bipartite_game.annotate.mover_wins_along` along the
+empty cell's walk, one matching and then one repairing search per move.
 
 The record is replayed with the real pieces (each move checked against the
 rules, the game's end checked after it), independently of the reduction; the
@@ -62,9 +62,9 @@ import numpy.typing as npt
 from .._checks import MAX_VERTICES
 from .._limits import ensure_fits
 from .._text import as_bytes, board_sides, header_fields, is_decimal, quote, read_count
+from ..annotate import mover_wins_along
 from ..boards import grid_board
 from ..errors import InputError
-from ..game import first_player_wins_from
 
 __all__ = ["Record", "answer", "mistakes", "parse"]
 
@@ -204,7 +204,8 @@ def replay(record: Record) -> list[tuple[int, int]]:
 
 def mistakes(record: Record) -> list[int]:
     """The rounds (1-based, increasing) where Bunny threw a won position away.
-    See the module docstring for the reduction.  O(k (V + E))."""
+    See the module docstring for the reduction.  One maximum matching, then
+    one repairing search per move."""
     walk = replay(record)
     cells = record.cells
     n, m = cells.shape
@@ -214,22 +215,14 @@ def mistakes(record: Record) -> list[int]:
     open_cells = ((cells == _WHITE) & ~same) | ((cells == _BLACK) & same)
     open_cells[e0] = True
     board = grid_board(open_cells, "rook")
-    vertex = [board.vertex_at(i, j) for i, j in walk]
-    if any(v is None for v in vertex):  # pragma: no cover - the reduction's lemma 2
-        raise AssertionError("the empty cell entered a cell the reduction calls closed")
-    path = [int(v) for v in vertex if v is not None]
-
-    def mover_wins(t: int) -> bool:
-        """Does the player to move win with the empty cell on ``e_t``?"""
-        graph = board.graph.without(path[:t]) if t else board.graph
-        return first_player_wins_from(graph, path[t])
-
-    found = []
-    for round_number in range(1, record.rounds + 1):
-        before = 2 * round_number - 2
-        if mover_wins(before) and mover_wins(before + 1):
-            found.append(round_number)
-    return found
+    flat = np.array([i * m + j for i, j in walk], dtype=np.int64)
+    vertex = np.searchsorted(board.cell_of, flat)
+    # the reduction's lemma 2: the walk stays on open cells
+    assert bool(np.all(board.cell_of[np.minimum(vertex, board.cell_of.size - 1)] == flat))
+    wins = mover_wins_along(board.graph, vertex)
+    # round i: Bunny moves from e_{2i-2}, then Egg is to move from e_{2i-1}
+    thrown = wins[0 : 2 * record.rounds : 2] & wins[1 : 2 * record.rounds : 2]
+    return (np.flatnonzero(thrown) + 1).tolist()
 
 
 def answer(data: bytes | str) -> bytes:

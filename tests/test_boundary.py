@@ -108,7 +108,7 @@ def _path(n: int) -> Graph:
         ),
         (lambda: solve(_path(4)).reply(True), "no vertex True"),
         (lambda: Graph.from_edges([0.5], [1.7]), "found 0.5"),
-        (lambda: Graph.from_edges(["a"], ["b"]), "labels="),
+        (lambda: Graph.from_edges(["a"], ["b"], 5), "labels="),
         (lambda: Graph([], []), "indptr is empty"),
         (lambda: lock_board(2, 10, [], start=-1), "start code -1 out of range 0..99"),
         (lambda: lock_board(2, 10, [-1], 0), "forbidden codes: -1 is out of range 0..99"),
@@ -150,7 +150,7 @@ def test_whole_number_floats_are_ids_but_not_single_vertex_ids() -> None:
     graph = Graph(np.array([0.0, 1.0, 2.0]), [1.0, 0.0])
     assert graph.num_edges == 1
     with pytest.raises(BipartiteGameError, match="vertex ids are integers"):
-        graph.neighbors(1.0)  # type: ignore[arg-type]
+        graph.neighbors(1.0)
 
 
 # --------------------------------------------------- malformed input at random

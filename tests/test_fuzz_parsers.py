@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game.errors import BipartiteGameError
-from bipartite_game.problems import graph, king, knights, lock, maze
+from bipartite_game.problems import bunny, edges, graph, king, knights, lock, maze
 
 from .cli_util import GOLDEN
 
@@ -40,8 +40,11 @@ FRONT_ENDS: dict[str, Callable[[bytes], object]] = {
     "knights": knights.answer,
     "king": king.answer,
     "graph": graph.answer,
+    "bunny": bunny.answer,
+    "edges": edges.answer,
 }
 SEEDS = {name: sorted((GOLDEN / name).glob("*.in")) for name in FRONT_ENDS}
+assert all(SEEDS.values()), "every front-end needs golden inputs to mutate"
 PIECES = [
     b"0",
     b"9",
@@ -70,6 +73,9 @@ PIECES = [
     b"1 0",
     b"3 3",
     b"000",
+    b"O",
+    b"X",
+    b"1 1",
 ]
 #: What the front-ends may believe they have while fuzzed.
 FUZZ_MEMORY = 64 * 10**6

@@ -101,6 +101,7 @@ def test_byte_order_mark_is_accepted_by_every_front_end() -> None:
         ("knights", GOLDEN / "knights" / "rook_path.in"),
         ("king", GOLDEN / "king" / "sample.in"),
         ("graph", GOLDEN / "graph" / "tree.in"),
+        ("bunny", GOLDEN / "bunny" / "sample3.in"),
     ]:
         data = path.read_bytes()
         plain, marked = quick(command, stdin=data), quick(command, stdin=bom + data)
@@ -157,7 +158,7 @@ def test_full_disk_is_an_output_error() -> None:
 
 def test_endless_zero_bytes_stop_at_once() -> None:
     with open("/dev/zero", "rb") as zero:
-        for command in ("maze", "lock", "graph", "knights", "king"):
+        for command in ("maze", "lock", "graph", "knights", "king", "bunny", "edges"):
             done = _run_with([command], stdin=zero)
             assert done.returncode == 2, command
             _one_line(done.stderr, "line 1", "binary", "NUL")
@@ -234,8 +235,8 @@ def test_memory_check_reads_cgroup_limits(tmp_path: Path) -> None:
 
 def test_big_integers_typed_into_the_terminal_game_are_illegal_moves() -> None:
     typed = f"{THOUSAND_DIGITS} 1\nquit\n"
-    result = quick("play", "maze", str(EXAMPLE), "--side", "second", stdin=typed)
-    assert result.status == 1, result.stderr
+    result = quick("play", "maze", str(EXAMPLE), "--side", "placer", stdin=typed)
+    assert result.status == 3, result.stderr  # quit: the game left unfinished
     assert b"Traceback" not in result.stdout
     assert "Traceback" not in result.stderr
     replies = [line for line in result.stdout.splitlines() if not line.endswith(b" 1")]
@@ -251,13 +252,13 @@ def test_big_start_is_refused_in_one_line() -> None:
 def test_undecodable_bytes_typed_under_a_strict_locale() -> None:
     env = {**QUICK, "PYTHONIOENCODING": "ascii:strict", "LC_ALL": "C"}
     done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", "play", "maze", str(EXAMPLE), "--side", "second"],
+        [sys.executable, "-m", "bipartite_game", "play", "maze", str(EXAMPLE), "--side", "placer"],
         input=b"\xff\xfe\xc3(\nquit\n",
         capture_output=True,
         env=env,
         timeout=60,
     )
-    assert done.returncode == 1, done.stderr
+    assert done.returncode == 3, done.stderr  # quit: the game left unfinished
     assert b"Traceback" not in done.stderr
     assert b"Expected a cell" in done.stdout
 

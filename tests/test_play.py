@@ -12,13 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bipartite_game import IllegalMoveError, brute
+from bipartite_game import Graph, IllegalMoveError, brute
 from bipartite_game.boards import grid_board, parse_moves
 from bipartite_game.errors import BipartiteGameError
 from bipartite_game.play import Match
+from bipartite_game.position import Engine, Position
 
 from .cli_util import GOLDEN, assert_one_line_error, run
-from .strategies import mazes
+from .strategies import EdgeSet, adjacency, graphs, mazes
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "maze.txt"
 
@@ -129,7 +130,7 @@ def test_bad_starts_and_sides_are_refused() -> None:
     board = _board([".#", ".."])
     with pytest.raises(IllegalMoveError, match="illegal start: cell 1 2 is not an open cell"):
         Match(board, start=(0, 1))
-    with pytest.raises(BipartiteGameError, match="side must be first, second or auto"):
+    with pytest.raises(BipartiteGameError, match="side must be first, second, winning or auto"):
         Match(board, side="both")
     match = Match(board, side="second")
     with pytest.raises(IllegalMoveError, match="place the token first"):
@@ -145,11 +146,11 @@ def test_single_cell_ends_at_once() -> None:
 
 
 PLAY_CASES = [
-    ("example-second", ["--side", "second"], "hint\n2 3\nhint\ndown\n"),
-    ("example-first-hints", ["--side", "first", "--hints"], "hint\nright\nleft\n"),
+    ("example-second", ["--side", "placer"], "hint\n2 3\nhint\ndown\n"),
+    ("example-first-hints", ["--side", "mover", "--hints"], "hint\nright\nleft\n"),
     (
         "example-start-mistakes",
-        ["--start", "1,1", "--side", "first"],
+        ["--start", "1,1", "--side", "mover"],
         "help\njump\nup\nhint\n2 1\nundo\nboard\ndown\nright\nup\n",
     ),
 ]
@@ -165,8 +166,9 @@ def test_scripted_terminal_game_matches_its_transcript(
         transcript.write_bytes(result.stdout)
     assert result.stderr == ""
     assert result.stdout.decode() == transcript.read_text()
-    ended = result.stdout.decode().rstrip().splitlines()[-1]
-    assert result.status == (0 if ended.endswith(("you win.", "engine wins.")) else 1)
+    text = result.stdout.decode()
+    expected = 0 if "you win." in text else 1 if "engine wins." in text else 3
+    assert result.status == expected
 
 
 def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:
@@ -177,7 +179,7 @@ def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:
     maze = tmp_path / "maze.txt"
     maze.write_text("6 7\n" + "\n".join(rows) + "\n")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bipartite_game", "play", "maze", str(maze)],
+        [sys.executable, "-m", "bipartite_game", "play", "maze", str(maze), "--side", "loser"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -191,7 +193,9 @@ def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:
             if not chunk:
                 break
             seen += chunk
-            if seen.endswith(b"Place the token (row col): "):
+            if seen.endswith(b"Play again? [y/N] "):
+                proc.stdin.close()  # the end of input declines
+            elif seen.endswith(b"Place the token (row col): "):
                 free = [
                     (i, j) for i, row in enumerate(rows) for j, ch in enumerate(row) if ch == "."
                 ]
@@ -201,12 +205,12 @@ def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:
             elif seen.endswith(b"Your move: "):
                 board = seen.decode().split("  1234567\n")[-1].splitlines()[:6]
                 grid = [line[2:] for line in board]
-                (ti, tj) = next((i, line.index("K")) for i, line in enumerate(grid) if "K" in line)
+                (ti, tj) = next((i, line.index("@")) for i, line in enumerate(grid) if "@" in line)
                 steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
                 options = [
                     (ti + di, tj + dj)
                     for di, dj in steps
-                    if 0 <= ti + di < 6 and 0 <= tj + dj < 7 and grid[ti + di][tj + dj] == "."
+                    if 0 <= ti + di < 6 and 0 <= tj + dj < 7 and grid[ti + di][tj + dj] == "+"
                 ]
                 assert options, "the prompt came although no move is left"
                 i, j = rng.choice(options)
@@ -214,10 +218,12 @@ def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:
                 proc.stdin.flush()
                 moves += 1
     finally:
-        proc.stdin.close()
+        if not proc.stdin.closed:
+            proc.stdin.close()
         status = proc.wait(timeout=60)
-    assert status == 0, proc.stderr.read() if proc.stderr else ""
-    assert seen.decode().rstrip().endswith("You cannot move: the engine wins.")
+    assert status == 1, proc.stderr.read() if proc.stderr else ""  # the engine won
+    assert "You cannot move: the engine wins.\nMoves: start " in seen.decode()
+    assert seen.decode().endswith("Play again? [y/N] \n")
 
 
 def test_play_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
@@ -232,3 +238,92 @@ def test_play_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     walls.write_text("1 2\n##\n")
     assert_one_line_error(run("play", "maze", str(walls)), "no open cell")
     assert_one_line_error(run("play", "maze", str(tmp_path / "missing.txt")), "missing.txt")
+
+
+# --- the person's side by default, and the engine's resistance ---------------
+
+
+def _resistance_key(adj: list[list[int]], visited: list[int], u: int) -> tuple[int, int, int]:
+    """The engine's resistance rule, straight from the rules by brute force:
+    the opponent's winning answers to ``u``, minus its losing ones, then ``u``."""
+    after = [*visited, u]
+    replies = [w for w in adj[u] if w not in after]
+    wins = len(brute.geography_winning_moves(adj, u, after))
+    return wins, wins - len(replies), u
+
+
+@settings(max_examples=80)
+@given(graphs(max_vertices=9), st.integers(0, 2**32 - 1))
+def test_a_lost_engine_resists_by_the_documented_rule(edges: EdgeSet, seed: int) -> None:
+    """From random positions where every move loses, the engine's move is the
+    one leaving the fewest winning answers, then the most losing ones, then
+    the lowest id, each counted by the brute force."""
+    n, pairs = edges
+    if n == 0:
+        return
+    graph = Graph.from_edges([u for u, _ in pairs], [v for _, v in pairs], n)
+    adj = adjacency(n, pairs)
+    engine = Engine(graph)
+    rng = random.Random(seed)
+    position = Position(graph, rng.randrange(n))
+    while not position.is_over():
+        visited = [position.start, *position.move_stack]
+        if not brute.geography_winning_moves(adj, position.current, visited[:-1]):
+            legal = list(position.legal_moves)
+            expected = min(_resistance_key(adj, visited, u) for u in legal)[2]
+            assert engine.move(position) == expected
+        position.push(rng.choice(list(position.legal_moves)))
+
+
+@settings(max_examples=40)
+@given(mazes(max_rows=3, max_cols=4))
+def test_engine_placement_when_every_start_loses_for_the_placer(rows: list[str]) -> None:
+    board = _board(rows)
+    n = board.graph.num_vertices
+    if n == 0:
+        return
+    adj, _ = brute.grid_adjacency(rows, parse_moves("rook")[0])
+    losing = brute.geography_losing_starts(adj)
+    start = Engine(board.graph).place()
+    if any(losing):
+        assert start == losing.index(True)
+    else:
+        assert start == min(_resistance_key(adj, [], s) for s in range(n))[2]
+
+
+@settings(max_examples=40)
+@given(mazes(max_rows=3, max_cols=4), st.integers(0, 2**32 - 1))
+def test_the_person_gets_the_winning_side_by_default_and_wins_with_perfect_play(
+    rows: list[str], seed: int
+) -> None:
+    board = _board(rows)
+    n = board.graph.num_vertices
+    if n == 0:
+        return
+    adj, cells = brute.grid_adjacency(rows, parse_moves("rook")[0])
+    losing = brute.geography_losing_starts(adj)
+    rng = random.Random(seed)
+    for start in [None, cells[rng.randrange(n)]]:
+        match = Match(board, side="winning", start=start)
+        if start is None:
+            assert match.you == ("second" if any(losing) else "first")
+        else:
+            v = board.vertex_at(*start)
+            assert v is not None and match.you == ("second" if losing[v] else "first")
+        assert match.winning_side == match.you
+        if match.awaiting_start:
+            match.place(*cells[losing.index(True)])
+        while not match.is_over():
+            position = match.position
+            assert position is not None
+            visited = [position.start, *position.move_stack]
+            match.play(brute.geography_winning_moves(adj, position.current, visited)[0])
+        assert match.winner == "you"
+
+
+def test_the_default_side_is_the_winning_one_and_says_so() -> None:
+    result = run("play", "maze", str(EXAMPLE), stdin="2 3\ndown\n")
+    text = result.stdout.decode()
+    assert "You are the placer" in text
+    assert "The placer has a forced win with a well-chosen start: that is you." in text
+    assert "you win." in text and result.status == 0

@@ -101,7 +101,7 @@ def test_renderers_show_board_token_and_hints() -> None:
     board = grid_board(np.array([[True, False, False], [True, True, True], [False, True, False]]))
     position = Position.from_board(board, 1, 1)
     text = render_text(board, position, hints=position.best_moves())
-    assert text.splitlines()[2] == "2 .K*"
+    assert text.splitlines()[2] == "2 +@*"  # a legal move, the token, a winning move
     svg = render_svg(board, position, show_losing=True, show_matching=True)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count('class="cell') == 9 and 'class="token"' in svg and 'class="matching"' in svg

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .boards import GridBoard, LockBoard, grid_board, lock_board
+from .decompose import Decomposition, decompose
 from .errors import (
     BipartiteGameError,
     IllegalMoveError,
@@ -9,24 +11,40 @@ from .errors import (
     NotBipartiteError,
     SolverError,
 )
-from .game import Solution, Strategy, solve
+from .explain import Explanation
+from .game import Solution, Strategy, first_player_wins_from, solve
 from .graph import Colouring, Graph
 from .matching import matching_size, maximum_matching
+from .position import Engine, Outcome, Position
+from .render import render_svg, render_text
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BipartiteGameError",
     "Colouring",
+    "Decomposition",
+    "Engine",
+    "Explanation",
     "Graph",
+    "GridBoard",
     "IllegalMoveError",
     "InputError",
+    "LockBoard",
     "NotBipartiteError",
+    "Outcome",
+    "Position",
     "Solution",
     "SolverError",
     "Strategy",
     "__version__",
+    "decompose",
+    "first_player_wins_from",
+    "grid_board",
+    "lock_board",
     "matching_size",
     "maximum_matching",
+    "render_svg",
+    "render_text",
     "solve",
 ]

@@ -28,6 +28,8 @@ __all__ = ["main"]
 PROG = "bipartite-game"
 #: The largest maze ``play`` draws in a terminal.
 _PLAY_CELLS = 10_000
+#: ``play maze --side`` words and the :class:`~.play.Match` sides they mean.
+_PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover": "first"}
 #: The largest ``serve --max-side``: the page draws every cell as SVG.
 _SERVE_MAX_SIDE = 200
 
@@ -72,6 +74,10 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
     chunks: list[bytes] = []
     total = 0
     limit = cap
+    # a buffered read returns short only at an end of input; at a terminal
+    # that end (Ctrl-D) is not remembered, so reading on would wait for a
+    # second Ctrl-D
+    at_terminal = stream.isatty()
     while True:
         chunk = stream.read(_CHUNK)
         if not chunk:
@@ -91,6 +97,8 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
                 f"{name}: more input than {why} (at most {human_size(limit)})"
             )
         chunks.append(chunk)
+        if at_terminal and len(chunk) < _CHUNK:
+            return b"".join(chunks)
 
 
 Output = bytes | memoryview
@@ -116,8 +124,14 @@ def _build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=(
             "Solve two-player token games on graphs exactly, by maximum matching. "
-            "Each command reads FILE or standard input and prints the judge's answer."
+            "The judge commands (graph, maze, knights, lock, king) read FILE or standard "
+            "input and print the judge's answer; play runs a game against the engine in "
+            "the terminal and serve the same in a web page. "
+            "The players: the placer chooses the token's start and the mover makes the "
+            "first move from it (the mover is 'first' in graph, Alice in lock and knights, "
+            "A in king; in maze the placer is the judge's AA and the mover YY)."
         ),
+        epilog="Run 'bipartite-game COMMAND --help' for a command's input and options.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -128,7 +142,8 @@ def _build_parser() -> argparse.ArgumentParser:
         description=(
             "Read an edge list (one 'u v' pair a line, '#' comments, a lone label for an "
             "isolated vertex) and print 'LABEL first' or 'LABEL second' for each vertex in "
-            "order of first appearance: who wins when the token starts there."
+            "order of first appearance: who wins when the token starts there ('first': the "
+            "mover, who moves first from the start; 'second': the other player, the placer)."
         ),
     )
     _add_file(graph)
@@ -136,14 +151,24 @@ def _build_parser() -> argparse.ArgumentParser:
         "--start", metavar="LABEL", help="print only 'first' or 'second' for this start"
     )
     graph.set_defaults(problem="graph", options=lambda a: {"start": a.start})
+    # --- issue 13: --explain on graph ---
+    graph.add_argument(
+        "--explain",
+        metavar="LABEL",
+        help="print a short proof of who wins from LABEL instead of the answer",
+    )
+    graph.set_defaults(options=lambda a: {"start": a.start, "explain": a.explain})
+    # --- end of issue 13 block ---
 
     maze = commands.add_parser(
         "maze",
         help="JSOI2009 maze game (BZOJ 1443, Luogu P4055)",
         description=(
-            "Read 'N M' and N rows of '.' (open) and '#' (wall). Print WIN and every "
-            "start cell (row col, 1-based) from which the player who places the token "
-            "wins, or LOSE if there is none."
+            "Read 'N M' and N rows of '.' (open) and '#' (wall). The placer (the judge's "
+            "AA) puts the token on an open cell; then the mover (YY) and the placer "
+            "alternately move it to an adjacent unvisited open cell; who cannot move loses. "
+            "Print WIN and every start cell (row col, 1-based) from which the placer wins, "
+            "or LOSE if there is none."
         ),
     )
     _add_file(maze)
@@ -154,6 +179,14 @@ def _build_parser() -> argparse.ArgumentParser:
         help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
     )
     maze.set_defaults(problem="maze", options=lambda a: {"moves": a.moves})
+    # --- issue 13: --explain on maze ---
+    maze.add_argument(
+        "--explain",
+        metavar="ROW,COL",
+        help="print a short proof of who wins with the token placed on this cell (1-based)",
+    )
+    maze.set_defaults(options=lambda a: {"moves": a.moves, "explain": a.explain})
+    # --- end of issue 13 block ---
 
     knights = commands.add_parser(
         "knights",
@@ -161,7 +194,7 @@ def _build_parser() -> argparse.ArgumentParser:
         description=(
             "Read 'n m r c' and the board ('@' broken, '.' free, 'A' and 'B' the two "
             "(r,c)-leapers), as rows or as separated characters. Print the winner, "
-            "'Alice' (who moves first) or 'Bob'."
+            "'Alice' (the mover: she moves first) or 'Bob'."
         ),
     )
     _add_file(knights)
@@ -171,9 +204,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "lock",
         help="CCPC 2020 Changchun H 'Combination Lock', and locks of any shape",
         description=(
-            "Read T, then per case 'm n t' and n forbidden codes of m digits. Players "
-            "alternately turn one ring one step; a tried or forbidden code loses. Print "
-            "'Alice' (who moves first) or 'Bob' per case."
+            "Read T (the number of cases), then per case 'm n t': m rings (digits per "
+            "code), n forbidden codes, and t the starting code of m digits (leading zeros "
+            "kept); then the n forbidden codes, one a line. The start counts as tried. "
+            "Players alternately turn one ring one step; a tried or forbidden code loses. "
+            "Print 'Alice' (the mover: she moves first) or 'Bob' per case."
         ),
     )
     _add_file(lock)
@@ -196,18 +231,95 @@ def _build_parser() -> argparse.ArgumentParser:
         help="Google Code Jam 'King' (8-neighbour moves: not bipartite)",
         description=(
             "Read T, then per case 'R C' and R rows of '.', '#' (burned) and one 'K'. "
-            "Print 'Case #X: A' if Alice, who moves first, wins, else 'Case #X: B'."
+            "Print 'Case #X: A' if A (the mover: A moves first) wins, else 'Case #X: B'."
         ),
     )
     _add_file(king)
     king.set_defaults(problem="king", options=lambda a: {})
 
+    bunny = commands.add_parser(
+        "bunny",
+        help="NOI2011 'Bunny and Egg' (Luogu P1971): Bunny's mistakes in a played game",
+        description=(
+            "Read 'n m', the board ('O' white, 'X' black, one '.' empty), k, then 2k moves "
+            "'x y' (the piece moved into the empty cell; Bunny moves white first, Egg "
+            "black). Print the number of Bunny's mistakes (rounds where she had a win "
+            "before her move and Egg has one after it), then their round numbers."
+        ),
+    )
+    _add_file(bunny)
+    bunny.set_defaults(problem="bunny", options=lambda a: {})
+
+    checker = commands.add_parser(
+        "check",
+        help="judge an output: is it the right answer to this input?",
+        description=(
+            "Compare OUTPUT with the right answer to INPUT for PROBLEM, token by token "
+            "(white space ignored), as a judge's checker does. Prints 'ok' and exits 0, or "
+            "'wrong answer' with the first differing line and exits 1 (testlib's "
+            "conventions); a bad INPUT is an error (exit 2)."
+        ),
+    )
+    checker.add_argument(
+        "problem", metavar="PROBLEM", help="maze, lock, knights, king, graph, bunny or edges"
+    )
+    checker.add_argument("input", metavar="INPUT", help="the test's input ('-': standard input)")
+    checker.add_argument("output", metavar="OUTPUT", help="the output to judge")
+    checker.add_argument("--moves", default="rook", metavar="MOVES", help="maze: the move set")
+    checker.add_argument("--ring", type=int, default=10, metavar="K", help="lock: ring size")
+    checker.add_argument("--no-wrap", action="store_true", help="lock: rings that do not wrap")
+    checker.set_defaults(run=_check)
+
+    annotator = commands.add_parser(
+        "annotate",
+        help="a verdict (good, mistake, lost) for every move of a played game",
+        description=(
+            "Read a game record, one move a line (the first is where the token was placed), "
+            "and print each line with its verdict: 'good' (the player could force a win and "
+            "still can), 'mistake' (could, and cannot any more) or 'lost' (could not)."
+        ),
+    )
+    kinds = annotator.add_subparsers(dest="board", metavar="GAME", required=True)
+    on_maze = kinds.add_parser(
+        "maze",
+        help="a maze game; the record's lines are cells 'row col' (1-based)",
+        description="Annotate a record of the maze game: one cell 'row col' (1-based) a line.",
+    )
+    on_maze.add_argument("maze", metavar="MAZE", help="the maze ('maze' input format)")
+    on_maze.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+    on_maze.add_argument(
+        "--moves", default="rook", metavar="MOVES", help="move set, as for 'maze' (default rook)"
+    )
+    on_graph = kinds.add_parser(
+        "graph",
+        help="a game on an edge list; the record's lines are vertex labels",
+        description="Annotate a record of vertex geography on an edge list: one label a line.",
+    )
+    on_graph.add_argument("edges", metavar="EDGES", help="the edge list ('graph' input format)")
+    on_graph.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+    annotator.set_defaults(run=_annotate)
+
+    # --- issue 13: the structure behind the answers (edges) ---
+    edges = commands.add_parser(
+        "edges",
+        help="which edges lie in every, some or no maximum matching",
+        description=(
+            "Read an edge list (as for 'graph') and print each distinct edge once, in order "
+            "of first appearance, as 'U V CLASS': CLASS is 'every' (in every maximum "
+            "matching), 'some' (in some but not all) or 'none' (in none)."
+        ),
+    )
+    _add_file(edges)
+    edges.set_defaults(problem="edges", options=lambda a: {})
+    # --- end of issue 13 block ---
+
     play = commands.add_parser(
         "play",
         help="play against the engine in the terminal",
         description=(
-            "Play a game against the engine, which wins every game it can. Moves are read "
-            "one a line from standard input, so a game can be scripted through a pipe."
+            "Play a game against the engine. By default you take the side that has a "
+            "forced win, and the engine resists as long as it can: find the win. Moves "
+            "are read one a line, so a game can be scripted through a pipe."
         ),
     )
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
@@ -215,23 +327,30 @@ def _build_parser() -> argparse.ArgumentParser:
         "maze",
         help="the JSOI2009 maze game",
         description=(
-            "Play the maze game on FILE (the 'maze' input format). The second player "
-            "places the token unless --start gives it; then players alternately move it to "
-            "an adjacent unvisited open cell, and who cannot move loses. Type moves as "
-            "'row col' or a direction (up, down, left, right, ne, ...), or hint, undo, "
-            "board, help, quit."
+            "Play the maze game on FILE (the 'maze' input format; '-' reads it from "
+            "standard input and the moves from the terminal). The placer puts the token "
+            "on an open cell, unless --start gives it; then the mover and the placer "
+            "alternately move it to an adjacent unvisited open cell, and who cannot move "
+            "loses. Type moves as 'row col' or a direction (up, down, left, right, ne, "
+            "...), or hint, undo, board, help, quit."
+        ),
+        epilog=(
+            "Exit status: 0 you won the last game, 1 the engine won it, 3 it was left "
+            "unfinished (quit, or the input ended), 2 bad input, 130 Ctrl-C. "
+            "Colour is used when standard output is a terminal and NO_COLOR is not set."
         ),
     )
-    play_maze.add_argument("file", metavar="FILE", help="the maze")
+    play_maze.add_argument("file", metavar="FILE", help="the maze ('-': standard input)")
     play_maze.add_argument(
         "--moves", default="rook", metavar="MOVES", help="move set, as for 'maze' (default rook)"
     )
     play_maze.add_argument(
         "--side",
-        choices=("first", "second", "auto"),
-        default="auto",
-        help="your side: first moves first, second places the token; auto (default) "
-        "lets the engine take the winning side",
+        choices=tuple(_PLAY_SIDES),
+        default="winner",
+        help="your side: winner (default) the side with a forced win, so the engine resists; "
+        "loser the other one, to watch the engine win; placer (you place the token and "
+        "move second) or mover (you move first)",
     )
     play_maze.add_argument(
         "--start", metavar="ROW,COL", help="the token's start cell (1-based) instead of placing it"
@@ -269,6 +388,18 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """The innermost subcommand's parser that ``args`` went through (``play
+    maze``'s for ``play maze FILE extra``), for its usage in an error."""
+    names = [getattr(args, "command", None), getattr(args, "game", None)]
+    for name in names:
+        actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if name is None or not actions or name not in actions[0].choices:
+            break
+        parser = actions[0].choices[name]
+    return parser
+
+
 def _skip_blas_probe() -> None:
     """Spare numba's search for scipy's BLAS in this process.
 
@@ -286,7 +417,13 @@ def _skip_blas_probe() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words:  # a bare command asks what it can do
+        parser.print_help()
+        return 0
+    args, extra = parser.parse_known_args(words)
+    if extra:  # the subcommand's own usage, not the top level's
+        _subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     _skip_blas_probe()
     run: Callable[[argparse.Namespace], int] = getattr(args, "run", _solve)
     try:
@@ -338,6 +475,45 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    """``check``: the verdict on standard output, 0 for ok and 1 otherwise."""
+    from .kit.check import PROBLEMS, check
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if args.problem not in PROBLEMS:
+        raise BipartiteGameError(
+            f"no checker for {quote(args.problem)}: one of {', '.join(PROBLEMS)}"
+        )
+    if args.input == "-" and args.output == "-":
+        raise BipartiteGameError("INPUT and OUTPUT cannot both be standard input")
+    options: dict[str, object] = {}
+    if args.problem == "maze":
+        options["moves"] = args.moves
+    elif args.problem == "lock":
+        options = {"size": args.ring, "wrap": not args.no_wrap}
+    verdict = check(args.problem, _read(args.input), _read(args.output), **options)
+    _write(f"{verdict}\n".encode())
+    return 0 if verdict.ok else 1
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    """``annotate maze|graph``: every record line with its verdict."""
+    from .problems.annotate import answer_graph, answer_maze
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if sys.stdout is None:
+        raise _OutputError("standard output is closed")
+    board_file = args.maze if args.board == "maze" else args.edges
+    if board_file == "-" and args.record == "-":
+        raise BipartiteGameError("the board and the record cannot both be standard input")
+    board, record = _read(board_file), _read(args.record)
+    if args.board == "maze":
+        _write(answer_maze(board, record, moves=args.moves))
+    else:
+        _write(answer_graph(board, record))
+    return 0
+
+
 def _write(output: Output) -> None:
     """Write to standard output; a reader that went away (``| head``) is not
     an error, any other failure is one of the output."""
@@ -367,7 +543,7 @@ def _play(args: argparse.Namespace) -> int:
     from .boards import grid_board
     from .play import parse_cell
     from .problems.maze import parse
-    from .terminal import play_maze
+    from .terminal import max_width, play_maze, wants_colour
 
     start = None
     if args.start is not None:
@@ -379,13 +555,20 @@ def _play(args: argparse.Namespace) -> int:
     if sys.stdin is None or sys.stdout is None:
         raise BipartiteGameError("play needs standard input and output open")
     maze = parse(_read(args.file))
+    height, width = maze.shape
     if maze.open.size > _PLAY_CELLS:
-        height, width = maze.shape
         raise BipartiteGameError(
             f"a {height}x{width} maze is too large to play in a terminal "
             f"(at most {_PLAY_CELLS} cells); solve it with 'bipartite-game maze'"
         )
+    if width > max_width(height):
+        raise BipartiteGameError(
+            f"a maze {width} columns wide does not fit an 80-column terminal "
+            f"(at most {max_width(height)}); solve it with 'bipartite-game maze'"
+        )
     board = grid_board(maze.open, args.moves)
+    if args.file == "-":
+        _moves_from_terminal()
     # typed bytes that the locale cannot decode are an illegal move, not a crash
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
@@ -394,11 +577,12 @@ def _play(args: argparse.Namespace) -> int:
         return play_maze(
             board,
             moves=args.moves,
-            side=args.side,
+            side=_PLAY_SIDES[args.side],
             start=start,
             show_hints=args.hints,
             stdin=sys.stdin,
             stdout=sys.stdout,
+            colour=wants_colour(sys.stdout),
         )
     except BrokenPipeError:
         _silence_stdout()
@@ -408,6 +592,22 @@ def _play(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         sys.stdout.flush()
         return 130
+
+
+def _moves_from_terminal() -> None:
+    """``play maze -`` read the maze from standard input: read the moves from
+    the terminal (``/dev/tty``), made the process's standard input so that
+    line editing works; without a terminal, say so and stop."""
+    try:
+        tty = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        raise BipartiteGameError(
+            "play maze -: the maze came on standard input, so the moves must come from "
+            "a terminal, and there is none; give the maze as a FILE to pipe the moves"
+        ) from None
+    os.dup2(tty, 0)
+    os.close(tty)
+    sys.stdin = open(0, encoding=sys.stdin.encoding, errors="replace", closefd=False)  # noqa: SIM115
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -22,8 +22,10 @@ blossom search labels as it goes.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +41,9 @@ from .matching import (
     matching_size,
     maximum_matching,
 )
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["Solution", "Strategy", "first_player_wins_from", "solve"]
 
@@ -59,6 +64,8 @@ class Strategy:
     start: int
     first_player_wins: bool
     mate: Int32Array = field(repr=False)
+    #: The graph played on, if known: then :meth:`reply` takes its labels too.
+    graph: Graph | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         """O(1) checks that keep :meth:`reply` inside ``mate``."""
@@ -74,11 +81,14 @@ class Strategy:
         """``"first"`` or ``"second"``: who wins with perfect play."""
         return "first" if self.first_player_wins else "second"
 
-    def reply(self, v: int) -> int | None:
+    def reply(self, v: Hashable) -> int | None:
         """The winning answer after the opponent moves to ``v`` (or, for the
         first player, to the start itself); ``None`` if this matching has none,
         which happens only when the opponent is the one who should win.
-        ``v`` is checked to be a vertex (see :func:`~._checks.vertex_id`)."""
+        ``v`` is checked to be a vertex (see :func:`~._checks.vertex_id`), or
+        a label of :attr:`graph`; the answer is a vertex id."""
+        if self.graph is not None and self.graph.num_vertices == self.mate.size:
+            v = self.graph._check_vertex(v)
         partner = int(self.mate[vertex_id(v, self.mate.size)])
         return partner if partner >= 0 else None
 
@@ -135,13 +145,36 @@ class Solution:
     def matching_size(self) -> int:
         return matching_size(self.mate)
 
-    def first_player_wins(self, start: int) -> bool:
+    def first_player_wins(self, start: Hashable) -> bool:
         """True when the player to move from ``start`` wins.  O(1)."""
         return not bool(self.losing[self.graph._check_vertex(start)])
 
-    def winner(self, start: int) -> str:
+    def winner(self, start: Hashable) -> str:
         """``"first"`` or ``"second"``."""
         return "first" if self.first_player_wins(start) else "second"
+
+    def __repr__(self) -> str:
+        return (
+            f"Solution(num_vertices={self.graph.num_vertices}, "
+            f"num_edges={self.graph.num_edges}, matching_size={self.matching_size}, "
+            f"losing_starts={int(np.count_nonzero(self.losing))})"
+        )
+
+    def winners(self) -> dict[Hashable, str]:
+        """``{vertex: "first" or "second"}`` for every vertex, keyed by the
+        graph's labels (ids when it has none), in vertex order: who wins
+        with the token starting there, the networkx way.  O(V)."""
+        keys = self.graph.labels if self.graph.labels is not None else range(self.losing.size)
+        names = np.array(["first", "second"])[self.losing.astype(np.intp)].tolist()
+        return dict(zip(keys, names, strict=True))
+
+    def matching(self) -> dict[Hashable, Hashable]:
+        """The solution's maximum matching as networkx gives one: ``{u: v}``
+        for every matched vertex (both directions), keyed by label.  O(V)."""
+        keys: list[Hashable] = (
+            self.graph.labels if self.graph.labels is not None else list(range(self.mate.size))
+        )
+        return {keys[v]: keys[w] for v, w in enumerate(self.mate.tolist()) if w >= 0}
 
     def losing_starts(self) -> Int32Array:
         """The starts from which the player to move loses, ascending."""
@@ -151,7 +184,7 @@ class Solution:
         """The starts from which the player to move wins, ascending."""
         return np.flatnonzero(~self.losing).astype(np.int32)
 
-    def reply(self, v: int) -> int | None:
+    def reply(self, v: Hashable) -> int | None:
         """``v``'s partner in the solution's matching, or ``None``.
 
         This matching covers every winning start, so from a winning start
@@ -161,7 +194,17 @@ class Solution:
         partner = int(self.mate[self.graph._check_vertex(v)])
         return partner if partner >= 0 else None
 
-    def strategy(self, start: int) -> Strategy:
+    def explain(self, start: int) -> Explanation:
+        """Why the player to move from ``start`` wins or loses: a small
+        object whose ``str()`` is a short proof in words (an even alternating
+        path from a free vertex for a losing start; the Gallai–Edmonds class,
+        the matching's certificate and the first move for a winning one).
+        See :mod:`~bipartite_game.explain`.  O(V + E)."""
+        from .explain import explain
+
+        return explain(self, start)
+
+    def strategy(self, start: Hashable) -> Strategy:
         """The winning player's strategy from ``start``.
 
         From a winning start it is the solution's own matching.  From a losing
@@ -171,7 +214,7 @@ class Solution:
         """
         start = self.graph._check_vertex(start)
         if not self.losing[start]:
-            return Strategy(start, True, self.mate)
+            return Strategy(start, True, self.mate, self.graph)
         mate = self.mate.copy()
         partner = mate[start]
         if partner >= 0:
@@ -181,7 +224,7 @@ class Solution:
         mate = maximum_matching(rest, initial=mate)
         if matching_size(mate) != self.matching_size:
             raise SolverError(f"no maximum matching misses losing start {start}")
-        return Strategy(start, False, mate)
+        return Strategy(start, False, mate, self.graph)
 
 
 def solve(graph: Graph) -> Solution:

@@ -25,6 +25,7 @@ from ._checks import (
     checked_side,
     edge_ends,
     int_scalar,
+    is_integer,
     validated_csr,
     vertex_array,
     vertex_id,
@@ -151,12 +152,12 @@ class Graph:
         """Degree of every vertex."""
         return np.diff(self.indptr)
 
-    def neighbors(self, v: int) -> Int32Array:
+    def neighbors(self, v: Hashable) -> Int32Array:
         """The neighbours of ``v``, sorted."""
         v = self._check_vertex(v)
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
-    def has_edge(self, u: int, v: int) -> bool:
+    def has_edge(self, u: Hashable, v: Hashable) -> bool:
         u = self._check_vertex(u)
         v = self._check_vertex(v)
         row = self.indices[self.indptr[u] : self.indptr[u + 1]]
@@ -169,7 +170,7 @@ class Graph:
         keep = src < self.indices
         return src[keep], self.indices[keep]
 
-    def label(self, v: int) -> Hashable:
+    def label(self, v: Hashable) -> Hashable:
         """The label of vertex ``v`` (its id when the graph has no labels)."""
         v = self._check_vertex(v)
         return self.labels[v] if self.labels is not None else v
@@ -188,7 +189,8 @@ class Graph:
             raise BipartiteGameError(f"cannot look up label {label!r}: {error}") from None
 
     def __repr__(self) -> str:
-        return f"Graph(num_vertices={self.num_vertices}, num_edges={self.num_edges})"
+        labelled = ", labelled" if self.labels is not None else ""
+        return f"Graph(num_vertices={self.num_vertices}, num_edges={self.num_edges}{labelled})"
 
     # ------------------------------------------------------------ colouring
     def two_colouring(self) -> Colouring:
@@ -297,9 +299,17 @@ class Graph:
         (a token can never move along one).  ``num_vertices`` defaults to one
         more than the largest endpoint (or the number of labels).  Endpoints
         are integer ids (see the module docstring: whole-number floats pass,
-        ``0.5`` does not); vertices named by strings go through ``labels=``
-        or :meth:`from_edge_list`.  O(E log E) (one sort of the edge keys).
+        ``0.5`` does not), or labels: when an endpoint is neither a number
+        nor a boolean (``from_edges(["a"], ["b"])``, networkx-style tuples),
+        every endpoint is a label, looked up in ``labels=`` if given (which
+        then also names isolated vertices), else numbered in order of first
+        appearance (``u[0], v[0], u[1], ...``) and kept as the labels.
+        O(E log E) (one sort of the edge keys), plus a Python pass over the
+        endpoints when they are not a numpy array.
         """
+        named = _labelled_ends(u, v, labels, num_vertices)
+        if named is not None:
+            u, v, labels = named
         src = edge_ends(u)
         dst = edge_ends(v)
         if src.shape != dst.shape:
@@ -339,7 +349,17 @@ class Graph:
 
     @classmethod
     def from_networkx(cls, nx_graph: Any) -> Graph:
-        """Build from a networkx graph; vertex order and labels follow its nodes."""
+        """Build from an undirected networkx graph; vertex order and labels
+        follow its nodes, so every method taking a vertex takes its nodes.
+        A directed graph is refused: the games here are on undirected graphs,
+        and silently forgetting the directions would answer another game.
+        A multigraph's repeated edges count once.  O(V + E)."""
+        directed = getattr(nx_graph, "is_directed", None)
+        if callable(directed) and directed():
+            raise BipartiteGameError(
+                f"from_networkx() takes an undirected graph, and this {type(nx_graph).__name__} "
+                "is directed; pass G.to_undirected() if an edge either way is meant"
+            )
         try:
             nodes = list(nx_graph.nodes)
             position = {node: i for i, node in enumerate(nodes)}
@@ -391,8 +411,54 @@ class Graph:
     # ------------------------------------------------------------- internals
     def _check_vertex(self, v: object) -> int:
         """``v`` as a vertex id of this graph, or a :class:`BipartiteGameError`
-        quoting it (see :func:`vertex_id`).  O(1)."""
+        quoting it.  An integer is an id (see :func:`vertex_id`); on a graph
+        with labels anything else is the label it names (so
+        ``solution.winner((1, 1))`` works on ``networkx.grid_2d_graph``; an
+        integer label is reached through :meth:`index`).  O(1)."""
+        if self.labels is not None and not is_integer(v) and not isinstance(v, (bool, np.bool_)):
+            return self.index(v)
         return vertex_id(v, self.num_vertices)
+
+
+def _labelled_ends(
+    u: object, v: object, labels: Sequence[Hashable] | None, num_vertices: int | None
+) -> tuple[list[int], list[int], list[Hashable]] | None:
+    """Endpoints given as labels, as ids and the labels; ``None`` when they
+    are numbers (or booleans, which :func:`edge_ends` refuses).  O(E)."""
+    if isinstance(u, np.ndarray) and isinstance(v, np.ndarray) and u.dtype.kind in "biuf":
+        return None
+    if isinstance(u, (str, bytes)) or isinstance(v, (str, bytes)):
+        raise BipartiteGameError("edge ends must be sequences of endpoints, not one string")
+    try:
+        ends = [list(u), list(v)]  # type: ignore[call-overload]
+    except TypeError:
+        return None  # not iterable: edge_ends says why
+    numeric = (int, float, np.number, bool, np.bool_)
+    if all(isinstance(x, numeric) for side in ends for x in side):
+        return None
+    if len(ends[0]) != len(ends[1]):
+        raise BipartiteGameError(
+            f"edge arrays differ in length: {len(ends[0])} and {len(ends[1])}"
+        )
+    try:
+        if labels is not None:
+            names = checked_labels(labels, None)
+            number = {name: i for i, name in enumerate(names)}
+            missing = [x for side in ends for x in side if x not in number]
+            if missing:
+                raise BipartiteGameError(f"edge endpoint {missing[0]!r} is not among the labels")
+        else:
+            if num_vertices is not None:
+                raise BipartiteGameError(
+                    "edges given by label number their vertices themselves: "
+                    "pass labels= instead of num_vertices="
+                )
+            order = [x for pair in zip(*ends, strict=True) for x in pair]
+            names = list(dict.fromkeys(order))
+            number = {name: i for i, name in enumerate(names)}
+        return [number[x] for x in ends[0]], [number[x] for x in ends[1]], names
+    except TypeError as error:  # an unhashable endpoint
+        raise BipartiteGameError(f"edge endpoints must be hashable labels ({error})") from None
 
 
 #: Working memory of ``from_edges``: CSR offsets and bincount per vertex, and

@@ -5,12 +5,14 @@ token, whose turn it is, what a typed move means, hints and take-backs.  The
 rules of the maze game (JSOI2009) decide who places the token: the second
 player, the one who does not move first from it.
 
-Sides are ``"first"`` (moves first from the start) and ``"second"`` (places
-the token when no start is given).  With ``side="auto"`` the engine takes the
-side that wins: from a given start, the side :meth:`Engine.choose_side` names;
-with no start, the placer's side when the board has a start where the mover
-loses (the engine then places the token there), else the first mover's side.
-So under ``auto`` the engine wins every game.
+The two players are the *mover* (``"first"``: makes the first move from the
+start) and the *placer* (``"second"``: places the token when no start is
+given, then moves second).  The side with a forced win: from a given start,
+the side :meth:`Engine.choose_side` names; with no start, the placer when the
+board has a start where the mover loses, else the mover.  With
+``side="winning"`` the person takes that side and the engine resists (see
+:meth:`Engine.resist`); with ``side="auto"`` the engine takes it and wins
+every game.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from .position import FIRST, SECOND, Engine, Position
 
 __all__ = ["DIRECTIONS", "SIDES", "Match", "direction_name", "parse_cell"]
 
-SIDES = (FIRST, SECOND, "auto")
+SIDES = (FIRST, SECOND, "auto", "winning")
 
 #: Words for one-step moves, as (row, column) offsets; rows grow downwards.
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -87,8 +89,9 @@ class Match:
     board
         The grid and its move graph.
     side
-        The person's side: ``"first"``, ``"second"`` or ``"auto"`` (the engine
-        takes the winning side).
+        The person's side: ``"first"`` (the mover), ``"second"`` (the placer),
+        ``"winning"`` (the side with a forced win) or ``"auto"`` (the engine
+        takes the side with a forced win).
     start
         The token's start cell, 0-based; ``None`` lets the rules decide: the
         second player places it.
@@ -107,18 +110,22 @@ class Match:
         start: tuple[int, int] | None = None,
     ) -> None:
         if side not in SIDES:
-            raise BipartiteGameError(f"side must be first, second or auto, not {side!r}")
+            raise BipartiteGameError(
+                f"side must be first, second, winning or auto, not {side!r}"
+            )
         if board.graph.num_vertices == 0:
             raise BipartiteGameError("the maze has no open cell to play on")
         self.board = board
         self.engine = Engine(board.graph)
         start_vertex = None if start is None else self._open_vertex(start, "start")
+        if start_vertex is not None:
+            self.winning_side = self.engine.choose_side(start_vertex)
+        else:
+            self.winning_side = SECOND if bool(self.engine.solution.losing.any()) else FIRST
         if side == "auto":
-            if start_vertex is not None:
-                engine_side = self.engine.choose_side(start_vertex)
-            else:
-                engine_side = SECOND if bool(self.engine.solution.losing.any()) else FIRST
-            side = _other(engine_side)
+            side = _other(self.winning_side)
+        elif side == "winning":
+            side = self.winning_side
         self.you = side
         self.engine_side = _other(side)
         self.position: Position | None = None
@@ -127,7 +134,7 @@ class Match:
             self._begin(start_vertex)
         elif self.engine_side == SECOND:
             self._placed_by = "engine"
-            self._begin(self._engine_start())
+            self._begin(self.engine.place())
         else:
             self._placed_by = "you"
 
@@ -252,12 +259,6 @@ class Match:
             return None
         shown = [str(n + 1) if n + 1 < _FAR else "(huge)" for n in (row, col)]
         return f"cell {shown[0]} {shown[1]} is off the {height}x{width} board"
-
-    def _engine_start(self) -> int:
-        """The engine places the token: on a start where the mover loses if
-        there is one (the first in row-major order), else on the first cell."""
-        losing = np.flatnonzero(self.engine.solution.losing)
-        return int(losing[0]) if losing.size else 0
 
     def _begin(self, start: int) -> int | None:
         self.position = Position(self.board.graph, start, board=self.board)

@@ -16,7 +16,7 @@ up by hand) it re-solves what is left.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +31,10 @@ from .graph import Graph
 __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
 
 FIRST, SECOND = "first", "second"
+
+#: The most vertices on which :meth:`Engine.place` weighs every start when
+#: every start loses for the placer (one solve per start).
+PLACE_SEARCH = 400
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ class Position:
     built from.
     """
 
-    def __init__(self, graph: Graph, start: int, *, board: GridBoard | None = None) -> None:
+    def __init__(self, graph: Graph, start: Hashable, *, board: GridBoard | None = None) -> None:
         if not isinstance(graph, Graph):
             raise BipartiteGameError(f"a Position needs a Graph, not {type(graph).__name__}")
         start = graph._check_vertex(start)
@@ -117,12 +121,18 @@ class Position:
         (``True``, ``1.0``, ``-1``).  O(degree)."""
         return move in self.legal_moves
 
-    def push(self, move: int) -> None:
-        """Move the token to ``move``; raises :class:`IllegalMoveError`
-        (a :class:`BipartiteGameError`) unless :meth:`is_legal`."""
+    def push(self, move: Hashable) -> None:
+        """Move the token to ``move`` (a vertex id, or a label of a labelled
+        graph); raises :class:`IllegalMoveError` (a :class:`BipartiteGameError`)
+        unless it is a legal move."""
+        if self.graph.labels is not None and not is_integer(move):
+            try:
+                move = self.graph.index(move)
+            except BipartiteGameError:
+                raise IllegalMoveError(f"illegal move: {move!r} is no vertex") from None
         if not self.is_legal(move):
             raise IllegalMoveError(f"illegal move: {move!r} from {self.current}")
-        vertex = int(move)
+        vertex = int(move)  # type: ignore[call-overload]  # is_legal: an integer
         self.move_stack.append(vertex)
         self._visited[vertex] = True
 
@@ -184,6 +194,15 @@ class Position:
             other.push(move)
         return other
 
+    def __str__(self) -> str:
+        """The board drawn as text on a grid board (see
+        :func:`~bipartite_game.render.render_text`), else the repr."""
+        if self.board is None:
+            return repr(self)
+        from .render import render_text
+
+        return render_text(self.board, self)
+
     def __repr__(self) -> str:
         return (
             f"Position(start={self.start}, moves={self.move_stack}, "
@@ -207,9 +226,11 @@ class Engine:
     def move(self, position: Position) -> int | None:
         """The engine's move in ``position`` (``None`` when the game is over).
 
-        A winning move whenever one exists; otherwise a legal move that keeps
-        the game as long as the engine can see cheaply (the first legal one).
-        ``position`` must be a game on this engine's graph.
+        A winning move whenever one exists; otherwise the move of
+        :meth:`resist`, which makes the opponent's win hardest to find.
+        ``position`` must be a game on this engine's graph.  Cost: O(1) while
+        the game follows the engine's matching, else one solve of what is
+        left of the graph (winning) or one per legal move (losing).
         """
         if not (isinstance(position, Position) and position.graph is self.graph):
             raise BipartiteGameError("the engine plays positions on its own graph only")
@@ -227,7 +248,65 @@ class Engine:
             if answer is not None and answer in legal and self._followed(position, strategy):
                 return answer
         best = position.best_moves()
-        return best[0] if best else legal[0]
+        return best[0] if best else self.resist(position)
+
+    def resist(self, position: Position) -> int | None:
+        """The engine's move when every move loses: its *resistance*.
+
+        The rule, one move deep: play the move after which the opponent has
+        the **fewest winning answers**; among those, the one after which the
+        opponent has the **most losing answers** (the most ways to throw the
+        win away); among those, the **lowest vertex id** (on a grid board the
+        first cell in row-major order).  A winning answer to ``u`` is an
+        unvisited neighbour ``w`` of ``u`` that is a losing start of the graph
+        without the visited vertices and ``u`` (see :meth:`Position.best_moves`).
+        So the opponent, to keep the win, must find the needle among the most
+        hay.  It is not the longest game against perfect play, which would need
+        a search of exponential size.  ``None`` when the game is over.
+        Cost: one solve of what is left of the graph per legal move.
+        """
+        if not (isinstance(position, Position) and position.graph is self.graph):
+            raise BipartiteGameError("the engine plays positions on its own graph only")
+        visited = np.flatnonzero(position._visited)
+        best: tuple[int, int, int] | None = None
+        for u in position.legal_moves:
+            rest = solve(self.graph.without(np.append(visited, u)))
+            replies = self.graph.neighbors(u)
+            replies = replies[~position._visited[replies]]
+            wins = int(np.count_nonzero(rest.losing[replies]))
+            key = (wins, wins - int(replies.size), u)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
+
+    def place(self) -> int:
+        """The engine's start when it places the token (and then moves second).
+
+        A start where the mover loses, if there is one: the first in vertex
+        order.  Otherwise every start loses for the placer, and the engine
+        resists: on graphs of at most :data:`PLACE_SEARCH` vertices it picks the
+        start by the rule of :meth:`resist` (fewest winning first moves for the
+        mover, then most losing ones, then lowest id), on larger ones vertex 0.
+        Cost: O(1) after the solve when winning; one solve per vertex when
+        resisting on a small graph.
+        """
+        losing = np.flatnonzero(self.solution.losing)
+        if losing.size:
+            return int(losing[0])
+        n = self.graph.num_vertices
+        if n == 0:
+            raise BipartiteGameError("there is no vertex to place the token on")
+        if n > PLACE_SEARCH:
+            return 0
+        best: tuple[int, int, int] | None = None
+        for s in range(n):
+            replies = self.graph.neighbors(s)
+            wins = int(np.count_nonzero(solve(self.graph.without(s)).losing[replies]))
+            key = (wins, wins - int(replies.size), s)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best[2]
 
     def _followed(self, position: Position, strategy: Strategy) -> bool:
         """Has every move of the strategy's winner so far followed it?

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .game import Solution
     from .position import Position
 
-__all__ = ["render_svg", "render_text"]
+__all__ = ["GLYPHS", "legend", "render_svg", "render_text"]
 
 _WALL, _OPEN, _LOSING, _VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#b9cfe8"
 
@@ -161,22 +161,63 @@ def render_svg(
     return "".join(parts)
 
 
+#: The text board's glyphs, and their meaning for a legend.
+GLYPHS = {
+    "#": "wall",
+    ".": "open cell",
+    "o": "visited",
+    "@": "the token",
+    "+": "a legal move",
+    "*": "a winning move (hint)",
+}
+#: ANSI colours of the glyphs (Select Graphic Rendition codes).
+_COLOURS = {"#": "90", ".": "37", "o": "34", "@": "1;31", "+": "32", "*": "1;33"}
+
+
 def render_text(
-    board: GridBoard, position: Position | None = None, *, hints: list[int] | None = None
+    board: GridBoard,
+    position: Position | None = None,
+    *,
+    hints: list[int] | None = None,
+    colour: bool = False,
 ) -> str:
-    """The board as text: ``#`` wall, ``.`` open, ``o`` visited, ``K`` the
-    token, ``*`` a suggested move; rows and columns numbered from 1.
-    ``position`` must be on ``board``'s graph, ``hints`` its vertex ids."""
+    """The board as text: ``#`` wall, ``.`` open, ``o`` visited, ``@`` the
+    token, ``+`` a legal move, ``*`` a suggested move (see :data:`GLYPHS`).
+
+    Rows are numbered down the left; columns across the top, one digit per
+    line (a tens line above the units line past 9 columns, and so on), so
+    every column keeps its one character.  ``colour`` adds ANSI colours (for
+    a terminal that wants them: the caller decides, e.g. by ``NO_COLOR``).
+    ``position`` must be on ``board``'s graph, ``hints`` its vertex ids.
+    Cost: O(cells).
+    """
     hint_vertices = _check_parts(board, position, [] if hints is None else hints, None)
     height, width = board.shape
     grid = np.where(board.open, ".", "#").astype("<U1")
     if position is not None:
         for v in [position.start, *position.move_stack]:
             grid[board.cell(v)] = "o"
-        grid[board.cell(position.current)] = "K"
+        for v in position.legal_moves:
+            grid[board.cell(v)] = "+"
+        grid[board.cell(position.current)] = "@"
     for v in hint_vertices:
         grid[board.cell(v)] = "*"
     label = len(str(height))
-    header = " " * (label + 1) + "".join(str((j + 1) % 10) for j in range(width))
-    lines = [header] + [f"{i + 1:>{label}} " + "".join(grid[i].tolist()) for i in range(height)]
+    numbers = [str(j + 1) for j in range(width)]
+    digits = len(numbers[-1]) if numbers else 1
+    header = [
+        " " * (label + 1) + "".join(n[-k] if len(n) >= k else " " for n in numbers).rstrip()
+        for k in range(digits, 0, -1)
+    ]
+    if colour:
+        paint = {g: f"\x1b[{code}m{g}\x1b[0m" for g, code in _COLOURS.items()}
+        rows = ["".join(paint[g] for g in grid[i].tolist()) for i in range(height)]
+    else:
+        rows = ["".join(grid[i].tolist()) for i in range(height)]
+    lines = header + [f"{i + 1:>{label}} {row}" for i, row in enumerate(rows)]
     return "\n".join(lines) + "\n"
+
+
+def legend() -> str:
+    """One line naming every glyph of :func:`render_text`."""
+    return "Board: " + ", ".join(f"{g} {meaning}" for g, meaning in GLYPHS.items()) + "."

@@ -2,7 +2,7 @@
 
 Output: ``LABEL first`` or ``LABEL second`` for every vertex in order of first
 appearance (who wins with the token starting there), or with ``start`` only
-``first`` or ``second``.
+``first`` or ``second``, or with ``explain`` the proof for one start.
 """
 
 from __future__ import annotations
@@ -25,24 +25,37 @@ BYTES_PER_INPUT_BYTE = 32
 _VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
-def answer(data: bytes | str, *, start: str | None = None) -> bytes:
+def answer(data: bytes | str, *, start: str | None = None, explain: str | None = None) -> bytes:
+    """The verdict per vertex; with ``start`` only that start's; with
+    ``explain`` the proof behind that start's verdict
+    (:meth:`~bipartite_game.game.Solution.explain`)."""
     data = as_bytes(data, "graph.answer()")
-    if start is not None and not isinstance(start, str):
-        raise BipartiteGameError(f"start is a label (str), not {type(start).__name__}")
+    for name, value in (("start", start), ("explain", explain)):
+        if value is not None and not isinstance(value, str):
+            raise BipartiteGameError(f"{name} is a label (str), not {type(value).__name__}")
+    if start is not None and explain is not None:
+        raise BipartiteGameError("give --start or --explain, not both")
     ensure_fits(len(data) * BYTES_PER_INPUT_BYTE, "this edge list")
     edges = parse_edge_list(data)
     labels = edges.labels()
     graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     solution = solve(graph)
+    if explain is not None:
+        vertex = _vertex(edges.tokens, explain, "--explain")
+        return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")
     if start is not None:
-        key = start.encode("utf-8", "surrogateescape")
-        try:
-            vertex = edges.tokens.index(key)
-        except ValueError:
-            raise InputError(f"--start {quote(start)} is not a vertex of the graph") from None
+        vertex = _vertex(edges.tokens, start, "--start")
         return b"first\n" if solution.first_player_wins(vertex) else b"second\n"
     verdicts = _VERDICT[(~solution.losing).astype(np.intp)].tolist()
     lines: list[bytes] = [b""] * (2 * len(edges.tokens))
     lines[0::2] = edges.tokens
     lines[1::2] = verdicts
     return b"".join(lines)
+
+
+def _vertex(tokens: list[bytes], label: str, option: str) -> int:
+    """The vertex named ``label``, or an :class:`InputError` naming the option."""
+    try:
+        return tokens.index(label.encode("utf-8", "surrogateescape"))
+    except ValueError:
+        raise InputError(f"{option} {quote(label)} is not a vertex of the graph") from None

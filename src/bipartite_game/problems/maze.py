@@ -15,6 +15,7 @@ unknown character, missing or extra rows.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,9 +29,11 @@ from .._text import (
     check_text_size,
     header_fields,
     header_size_limit,
+    quote,
+    saturating,
 )
 from ..boards import GridBoard, grid_board
-from ..errors import InputError
+from ..errors import BipartiteGameError, InputError
 from ..game import Solution, solve
 
 __all__ = [
@@ -45,6 +48,7 @@ __all__ = [
 ]
 
 _SPACE = b" \t\r\v\f"
+_CELL = re.compile(r"([0-9]+)\s*[, ]\s*([0-9]+)", re.ASCII)
 _OPEN, _WALL = ord("."), ord("#")
 #: Bytes of working memory per cell of the largest maze pipeline (measured).
 BYTES_PER_CELL = 110
@@ -129,12 +133,47 @@ def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
     return out.data[:end]
 
 
-def answer(data: bytes | str, *, moves: str = "rook") -> memoryview:
+def answer(data: bytes | str, *, moves: str = "rook", explain: str | None = None) -> memoryview:
+    """The judge's answer, or with ``explain`` (``"ROW,COL"``, 1-based) the
+    proof behind that start cell's verdict, cells named ``row col``."""
+    if explain is not None:
+        return memoryview(_explain(parse(data), moves, explain))
     board, solution = solve_maze(parse(data), moves=moves)
     cells = board.cell_of[solution.losing]
     width = board.shape[1]
     del board, solution  # free the graph before the output buffer is made
     return format_cells(cells, width)
+
+
+def _explain(maze: Maze, moves: str, cell: str) -> bytes:
+    """The proof for one start cell, cells named ``row col`` (1-based)."""
+    board, solution = solve_maze(maze, moves=moves)
+    vertex = _cell_vertex(board, cell)
+
+    def name(v: int) -> str:
+        row, col = board.cell(v)
+        return f"{row + 1} {col + 1}"
+
+    return solution.explain(vertex).text(name).encode()
+
+
+def _cell_vertex(board: GridBoard, cell: str) -> int:
+    """The vertex of an open cell given as ``"ROW,COL"`` or ``"ROW COL"``
+    (1-based), or an :class:`InputError` saying what is wrong with it."""
+    if not isinstance(cell, str):
+        raise BipartiteGameError(f"a cell is text 'ROW,COL', not {type(cell).__name__}")
+    found = _CELL.fullmatch(cell.strip())
+    if found is None:
+        raise InputError(f"--explain: expected 'ROW,COL' (1-based), found {quote(cell)}")
+    row = saturating(found.group(1), 1 << 40)
+    col = saturating(found.group(2), 1 << 40)
+    height, width = board.shape
+    if row is None or col is None or not (1 <= row <= height and 1 <= col <= width):
+        raise InputError(f"--explain: no cell {quote(cell)} in a {height}x{width} maze")
+    vertex = board.vertex_at(row - 1, col - 1)
+    if vertex is None:
+        raise InputError(f"--explain: cell {row} {col} is a wall")
+    return vertex
 
 
 @kernel

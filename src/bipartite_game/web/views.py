@@ -38,8 +38,8 @@ def analysis(
         summary = "No open cell: there is nowhere to put the token."
     elif losing.size:
         summary = (
-            f"WIN: from {losing.size} of {cells} open cells the player to move loses, "
-            f"so the player who places the token wins there. Maximum matching: {matched} pairs."
+            f"WIN: from {losing.size} of {cells} open cells the mover (who moves first) loses, "
+            f"so the placer wins there. Maximum matching: {matched} pairs."
         )
     else:
         summary = (
@@ -73,7 +73,10 @@ def game_state(game_id: str, match: Match, hints: list[int] | None = None) -> di
     position = match.position
     if position is None:
         phase = "place"
-        message = "Place the token: click an open cell. You play second, so the engine moves first."
+        message = (
+            "Place the token: click an open cell. "
+            "You are the placer: the engine, the mover, moves first."
+        )
     elif position.is_over():
         phase = "over"
         message = (

@@ -1,0 +1,107 @@
+"""The library as a new user meets it: root exports, labels, reprs, pictures."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import bipartite_game as bg
+from bipartite_game import BipartiteGameError, Graph, IllegalMoveError, Position, solve
+
+
+def test_what_the_readme_uses_comes_from_the_package_root() -> None:
+    for name in (
+        "Position",
+        "Engine",
+        "render_svg",
+        "render_text",
+        "grid_board",
+        "lock_board",
+        "GridBoard",
+        "first_player_wins_from",
+    ):
+        assert name in bg.__all__ and getattr(bg, name) is not None, name
+    board = bg.grid_board([[True, True, True]])
+    assert bg.first_player_wins_from(board.graph, 1) is True
+    assert bg.Engine(board.graph).move(Position(board.graph, 1)) in (0, 2)
+
+
+def test_labels_work_wherever_a_vertex_is_taken_on_a_networkx_grid() -> None:
+    graph = Graph.from_networkx(nx.grid_2d_graph(2, 3))
+    solution = solve(graph)
+    assert solution.winner((1, 1)) == "first"  # a bare TypeError before
+    assert solution.first_player_wins((0, 0))
+    partner = solution.reply((0, 0))
+    assert partner is not None and graph.has_edge((0, 0), graph.label(partner))
+    strategy = solution.strategy((1, 1))
+    first = strategy.reply((1, 1))
+    assert first is not None
+    position = Position(graph, (1, 1))
+    position.push(graph.label(first))
+    assert position.current == first
+    with pytest.raises(IllegalMoveError, match=r"\(9, 9\) is no vertex"):
+        position.push((9, 9))
+    with pytest.raises(BipartiteGameError, match=r"no vertex labelled \(9, 9\)"):
+        solution.winner((9, 9))
+    with pytest.raises(BipartiteGameError, match="no vertex 7"):
+        solution.winner(7)  # an integer stays an id
+
+
+def test_results_keyed_by_label() -> None:
+    graph = Graph.from_networkx(nx.path_graph(["a", "b", "c"]))
+    solution = solve(graph)
+    assert solution.winners() == {"a": "second", "b": "first", "c": "second"}
+    matching = solution.matching()
+    assert matching["b"] in ("a", "c") and matching[matching["b"]] == "b"
+    assert solve(Graph.from_edges([0], [1])).winners() == {0: "first", 1: "first"}
+
+
+def test_from_networkx_refuses_a_directed_graph() -> None:
+    with pytest.raises(BipartiteGameError, match=r"DiGraph is directed.*to_undirected"):
+        Graph.from_networkx(nx.DiGraph([(1, 2)]))
+
+
+def test_from_edges_takes_labels() -> None:
+    graph = Graph.from_edges(["a", "b"], ["b", "c"])
+    assert graph.labels == ["a", "b", "c"] and graph.num_edges == 2
+    named = Graph.from_edges(["x"], ["y"], labels=["y", "x", "lone"])
+    assert named.num_vertices == 3 and named.has_edge("x", "y")
+    with pytest.raises(BipartiteGameError, match="'q' is not among the labels"):
+        Graph.from_edges(["q"], ["x"], labels=["x"])
+    with pytest.raises(BipartiteGameError, match="pass labels= instead of num_vertices="):
+        Graph.from_edges(["a"], ["b"], 5)
+    with pytest.raises(BipartiteGameError, match="hashable"):
+        Graph.from_edges([["a"]], ["b"])
+    with pytest.raises(BipartiteGameError, match="booleans"):
+        Graph.from_edges([True], [False])  # booleans stay refused, not labels
+
+
+def test_reprs_show_sizes_and_str_draws_a_grid_position() -> None:
+    board = bg.grid_board(np.array([[True, True], [True, False]]))
+    solution = solve(board.graph)
+    assert repr(board.graph) == "Graph(num_vertices=3, num_edges=2)"
+    assert repr(solution) == (
+        "Solution(num_vertices=3, num_edges=2, matching_size=1, losing_starts=2)"
+    )
+    assert repr(Graph.from_edges(["a"], ["b"])).endswith("labelled)")
+    position = Position.from_board(board, 0, 0)
+    assert str(position) == "  12\n1 @+\n2 +#\n"
+    plain = Position(Graph.from_edges([0], [1]), 0)
+    assert str(plain) == repr(plain)
+
+
+def test_the_readme_library_examples_are_right() -> None:
+    """Every pycon block of the README's Library section, as a doctest."""
+    import doctest
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    section = readme.split("## Library", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```pycon\n")[1:]]
+    assert len(blocks) == 3
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    # the blocks read as one session
+    runner.run(parser.get_doctest("\n".join(blocks), {}, "README", "README.md", 0))
+    assert runner.summarize(verbose=False).failed == 0

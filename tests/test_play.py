@@ -327,3 +327,13 @@ def test_the_default_side_is_the_winning_one_and_says_so() -> None:
     assert "You are the placer" in text
     assert "The placer has a forced win with a well-chosen start: that is you." in text
     assert "you win." in text and result.status == 0
+
+
+def test_the_end_of_a_game_names_the_persons_mistakes_first() -> None:
+    # from 2 2 the mover wins by stepping into the dead end 3 2; 2 1 throws
+    # the win away (the engine answers 1 1 and the person is stuck)
+    result = run("play", "maze", str(EXAMPLE), "--start", "2,2", "--side", "mover", stdin="2 1\n")
+    text = result.stdout.decode()
+    assert "Your mistakes (a forced win thrown away): 1. 2 1 (left)." in text
+    assert "1. you 2 1 (left) mistake, 2. engine 1 1 (up) good." in text.replace("\n", " ")
+    assert text.index("Your mistakes") < text.index("Verdicts")

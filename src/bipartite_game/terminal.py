@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from ._text import quote
+from .annotate import annotate
 from .boards import GridBoard
 from .errors import IllegalMoveError
 from .play import Match, direction_name, parse_cell
@@ -225,6 +226,8 @@ def _one_game(console: _Console, match: Match, show_hints: bool, colour: bool) -
     else:
         console.say("You cannot move: the engine wins.")
     console.say(_summary(match))
+    for line in _annotated_record(match):
+        console.say(line)
     return WON if won else LOST
 
 
@@ -263,6 +266,36 @@ def _summary(match: Match) -> str:
         who = "you" if (FIRST if k % 2 == 0 else "second") == match.you else "engine"
         parts.append(f"{k + 1}. {who} {_describe_move(board, path[k], target)}")
     return "Moves: " + ", ".join(parts) + "."
+
+
+def _annotated_record(match: Match) -> list[str]:
+    """The person's mistakes first, then every move with its verdict
+    (:func:`~bipartite_game.annotate.annotate`; a given start has none)."""
+    position = match.position
+    assert position is not None
+    board = match.board
+    path = [position.start, *position.move_stack]
+    verdicts = annotate(board.graph, path)
+    entries: list[str] = []
+    mistakes: list[str] = []
+    if match.start_placed_by != "given":
+        who = "you" if match.start_placed_by == "you" else "engine"
+        start = f"start {_cell_text(board, position.start)}"
+        entries.append(f"{start} ({who}) {verdicts[0]}")
+        if who == "you" and verdicts[0] == "mistake":
+            mistakes.append(start)
+    for k, target in enumerate(position.move_stack):
+        who = "you" if (FIRST if k % 2 == 0 else "second") == match.you else "engine"
+        move = f"{k + 1}. {_describe_move(board, path[k], target)}"
+        entries.append(f"{k + 1}. {who} {_describe_move(board, path[k], target)} {verdicts[k + 1]}")
+        if who == "you" and verdicts[k + 1] == "mistake":
+            mistakes.append(move)
+    return [
+        "Your mistakes (a forced win thrown away): " + (", ".join(mistakes) or "none") + ".",
+        "Verdicts (good: a forced win kept; mistake: one thrown away; lost: none to keep): "
+        + ", ".join(entries)
+        + ".",
+    ]
 
 
 def _say_hints(console: _Console, board: GridBoard, match: Match) -> None:

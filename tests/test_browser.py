@@ -161,6 +161,14 @@ def test_draw_walls_then_lose_a_game_to_the_engine(page: Page) -> None:
     assert status.get_attribute("data-winner") == "engine"
     assert "You cannot move: the engine wins." in status.inner_text()
     assert tab.inner_text("#error") == ""
+    # the annotated record: on the losing side every line of the person is
+    # "lost" (there was never a forced win to keep)
+    assert tab.locator("#record-panel").is_visible()
+    lines = tab.locator("#record li").all_inner_texts()
+    assert len(lines) >= 2
+    mine = [line for line in lines if "(you)" in line]
+    assert mine and all(line.endswith(": lost") for line in mine), lines
+    assert tab.inner_text("#mistakes") == "You made no mistake."
 
 
 def test_load_a_maze_and_win_with_the_hint_button(page: Page) -> None:
@@ -186,6 +194,11 @@ def test_load_a_maze_and_win_with_the_hint_button(page: Page) -> None:
         _settle(tab)
     assert status.get_attribute("data-winner") == "you"
     assert "The engine cannot move: you win." in status.inner_text()
+    # following the hints keeps the forced win at every move
+    lines = tab.locator("#record li").all_inner_texts()
+    mine = [line for line in lines if "(you)" in line]
+    assert mine and all(line.endswith(": good") for line in mine), lines
+    assert tab.inner_text("#mistakes") == "You made no mistake."
 
 
 def test_an_oversized_maze_is_refused_with_a_message(page: Page) -> None:

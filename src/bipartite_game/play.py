@@ -18,15 +18,17 @@ every game.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import numpy as np
 
 from ._text import quote, saturating
+from .annotate import annotate
 from .boards import GridBoard
 from .errors import BipartiteGameError, IllegalMoveError
 from .position import FIRST, SECOND, Engine, Position
 
-__all__ = ["DIRECTIONS", "SIDES", "Match", "direction_name", "parse_cell"]
+__all__ = ["DIRECTIONS", "SIDES", "Match", "RecordLine", "direction_name", "parse_cell"]
 
 SIDES = (FIRST, SECOND, "auto", "winning")
 
@@ -70,6 +72,18 @@ def parse_cell(text: str) -> tuple[int, int] | None:
     col = saturating(found.group(2), _FAR)
     assert row is not None and col is not None  # the pattern matched digits
     return row - 1, col - 1
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    """One line of a game's record: the ``vertex`` played (the start, for
+    the first line), ``who`` played it (``you``, ``engine``, or ``given``
+    for a start nobody chose) and its ``verdict`` (``good``, ``mistake``,
+    ``lost``; ``None`` for a given start)."""
+
+    vertex: int
+    who: str
+    verdict: str | None
 
 
 def _side_of_move(k: int) -> str:
@@ -211,6 +225,26 @@ class Match:
                 f"illegal move: {said} is not an open, unvisited cell one move from the token"
             )
         return vertex
+
+    def record(self) -> list[RecordLine]:
+        """Every line of the game so far with who made it and its verdict
+        (:func:`~bipartite_game.annotate.annotate`): the start first (no
+        verdict when it was given, not chosen), then each move."""
+        if self.position is None:
+            return []
+        path = [self.position.start, *self.position.move_stack]
+        verdicts = annotate(self.board.graph, path)
+        lines = [
+            RecordLine(
+                path[0],
+                self.start_placed_by,
+                None if self.start_placed_by == "given" else verdicts[0],
+            )
+        ]
+        for k, vertex in enumerate(self.position.move_stack):
+            who = "you" if _side_of_move(k) == self.you else "engine"
+            lines.append(RecordLine(vertex, who, verdicts[k + 1]))
+        return lines
 
     @property
     def engine_moves(self) -> list[int]:

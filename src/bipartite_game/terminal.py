@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from ._text import quote
-from .annotate import annotate
 from .boards import GridBoard
 from .errors import IllegalMoveError
 from .play import Match, direction_name, parse_cell
@@ -269,27 +268,23 @@ def _summary(match: Match) -> str:
 
 
 def _annotated_record(match: Match) -> list[str]:
-    """The person's mistakes first, then every move with its verdict
-    (:func:`~bipartite_game.annotate.annotate`; a given start has none)."""
-    position = match.position
-    assert position is not None
+    """The person's mistakes first, then every move with its verdict."""
     board = match.board
-    path = [position.start, *position.move_stack]
-    verdicts = annotate(board.graph, path)
     entries: list[str] = []
     mistakes: list[str] = []
-    if match.start_placed_by != "given":
-        who = "you" if match.start_placed_by == "you" else "engine"
-        start = f"start {_cell_text(board, position.start)}"
-        entries.append(f"{start} ({who}) {verdicts[0]}")
-        if who == "you" and verdicts[0] == "mistake":
-            mistakes.append(start)
-    for k, target in enumerate(position.move_stack):
-        who = "you" if (FIRST if k % 2 == 0 else "second") == match.you else "engine"
-        move = f"{k + 1}. {_describe_move(board, path[k], target)}"
-        entries.append(f"{k + 1}. {who} {_describe_move(board, path[k], target)} {verdicts[k + 1]}")
-        if who == "you" and verdicts[k + 1] == "mistake":
+    previous = -1
+    for k, line in enumerate(match.record()):
+        if k == 0:
+            move = f"start {_cell_text(board, line.vertex)}"
+            if line.who != "given":
+                entries.append(f"{move} ({line.who}) {line.verdict}")
+        else:
+            described = _describe_move(board, previous, line.vertex)
+            move = f"{k}. {described}"
+            entries.append(f"{k}. {line.who} {described} {line.verdict}")
+        if line.who == "you" and line.verdict == "mistake":
             mistakes.append(move)
+        previous = line.vertex
     return [
         "Your mistakes (a forced win thrown away): " + (", ".join(mistakes) or "none") + ".",
         "Verdicts (good: a forced win kept; mistake: one thrown away; lost: none to keep): "

@@ -104,8 +104,15 @@ def game_state(game_id: str, match: Match, hints: list[int] | None = None) -> di
             )
         else:
             message += " Hint: the marked cells win."
+    record = []
+    if phase == "over":  # the annotated record, for the panel beside the board
+        record = [
+            {"cell": list(board.cell(line.vertex)), "who": line.who, "verdict": line.verdict}
+            for line in match.record()
+        ]
     return {
         "id": game_id,
+        "record": record,
         "phase": phase,
         "you": match.you,
         "winner": match.winner,

@@ -62,6 +62,28 @@ function showGame(state) {
   status.dataset.winner = state.winner || "";
   $("hint").disabled = state.phase === "over";
   $("undo").disabled = state.phase === "place";
+  showRecord(state.record || []);
+}
+
+// The annotated record at the end of a game: the person's mistakes first,
+// then every line with who played it and its verdict.
+function showRecord(record) {
+  const list = $("record");
+  list.replaceChildren();
+  $("record-panel").hidden = record.length === 0;
+  const mistakes = [];
+  record.forEach((line, k) => {
+    const [row, col] = line.cell;
+    const where = `${k === 0 ? "start " : ""}${row + 1} ${col + 1}`;
+    const item = document.createElement("li");
+    item.textContent = `${where} (${line.who})${line.verdict ? ": " + line.verdict : ""}`;
+    item.className = line.verdict || "given";
+    list.append(item);
+    if (line.who === "you" && line.verdict === "mistake") mistakes.push(k === 0 ? where : `${k}. ${where}`);
+  });
+  $("mistakes").textContent = mistakes.length
+    ? `Your mistakes (a forced win thrown away): ${mistakes.join(", ")}.`
+    : "You made no mistake.";
 }
 
 async function analyse(text) {

@@ -17,15 +17,16 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO
+from typing import Any
 
 from . import __version__
+from ._input import PROG
+from ._input import read_input as _read
 from ._text import quote
-from .errors import BipartiteGameError, InputError
+from .errors import BipartiteGameError
 
 __all__ = ["main"]
 
-PROG = "bipartite-game"
 #: The largest maze ``play`` draws in a terminal.
 _PLAY_CELLS = 10_000
 #: ``play maze --side`` words and the :class:`~.play.Match` sides they mean.
@@ -34,75 +35,7 @@ _PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover"
 _SERVE_MAX_SIDE = 200
 
 
-#: Bytes read per call from the input; also the header's look-ahead.
-_CHUNK = 1 << 20
-
-
-def _read(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
-    """The whole input, read with a bound.
-
-    At most :func:`~bipartite_game._limits.input_cap` bytes (an eighth of the
-    memory available), or less when the front-end can tell from the first
-    chunk how much its header allows (``size_limit``).  A NUL byte, which no
-    format allows, stops the reading at once (``< /dev/zero``).  Both end
-    with one line naming the problem, so an endless or binary stream never
-    eats the machine's memory.
-    """
-    from ._limits import human_size, input_cap
-
-    if path is None or path == "-":
-        if sys.stdin is None:
-            raise BipartiteGameError("standard input is closed: give a FILE")
-        if sys.stdin.isatty() and sys.stderr is not None:
-            sys.stderr.write(f"{PROG}: reading standard input (end it with Ctrl-D)...\n")
-            sys.stderr.flush()
-        return _read_stream(sys.stdin.buffer, "standard input", size_limit, input_cap())
-    with open(path, "rb") as handle:
-        cap = input_cap()
-        size = os.fstat(handle.fileno()).st_size
-        if size > cap:
-            raise BipartiteGameError(
-                f"{path}: {human_size(size)} is more input than this machine's memory allows "
-                f"(at most {human_size(cap)})"
-            )
-        return _read_stream(handle, path, size_limit, cap)
-
-
-def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int) -> bytes:
-    from ._limits import human_size
-
-    chunks: list[bytes] = []
-    total = 0
-    limit = cap
-    # a buffered read returns short only at an end of input; at a terminal
-    # that end (Ctrl-D) is not remembered, so reading on would wait for a
-    # second Ctrl-D
-    at_terminal = stream.isatty()
-    while True:
-        chunk = stream.read(_CHUNK)
-        if not chunk:
-            return b"".join(chunks)
-        nul = chunk.find(b"\0")
-        if nul >= 0:
-            line = sum(c.count(b"\n") for c in chunks) + chunk.count(b"\n", 0, nul) + 1
-            raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)
-        if not chunks and size_limit is not None:
-            allowed = size_limit(chunk)
-            if allowed is not None:
-                limit = min(cap, allowed)
-        total += len(chunk)
-        if total > limit:
-            why = "its header allows" if limit < cap else "this machine's memory allows"
-            raise BipartiteGameError(
-                f"{name}: more input than {why} (at most {human_size(limit)})"
-            )
-        chunks.append(chunk)
-        if at_terminal and len(chunk) < _CHUNK:
-            return b"".join(chunks)
-
-
 Output = bytes | memoryview
-SizeLimit = Callable[[bytes], "int | None"]
 
 
 Options = Callable[[argparse.Namespace], dict[str, object]]

@@ -1,0 +1,89 @@
+"""Reading one input with a bound, for the command line.
+
+A judge command reads a file argument or standard input whole.  The reading
+is bounded so that an endless or binary stream ends with one line instead of
+the machine's memory: a NUL byte (no format has one) stops it at once, a
+front-end with a header says from the first chunk how much text that header
+allows, and nothing may pass :func:`~bipartite_game._limits.input_cap`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import BinaryIO
+
+from ._limits import human_size, input_cap
+from .errors import BipartiteGameError, InputError
+
+__all__ = ["PROG", "SizeLimit", "read_input"]
+
+#: The command's name, as every message starts with it.
+PROG = "bipartite-game"
+#: A front-end's bound from the first chunk of its input (None: no bound known).
+SizeLimit = Callable[[bytes], "int | None"]
+
+#: Bytes read per call from the input; also the header's look-ahead.
+_CHUNK = 1 << 20
+
+
+def read_input(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
+    """The whole input, read with a bound.
+
+    At most :func:`~bipartite_game._limits.input_cap` bytes (an eighth of the
+    memory available), or less when the front-end can tell from the first
+    chunk how much its header allows (``size_limit``).  A NUL byte, which no
+    format allows, stops the reading at once (``< /dev/zero``).  Both end
+    with one line naming the problem, so an endless or binary stream never
+    eats the machine's memory.
+    """
+    if path is None or path == "-":
+        if sys.stdin is None:
+            raise BipartiteGameError("standard input is closed: give a FILE")
+        if sys.stdin.isatty() and sys.stderr is not None:
+            sys.stderr.write(f"{PROG}: reading standard input (end it with Ctrl-D)...\n")
+            sys.stderr.flush()
+        return _read_stream(sys.stdin.buffer, "standard input", size_limit, input_cap())
+    with open(path, "rb") as handle:
+        cap = input_cap()
+        size = os.fstat(handle.fileno()).st_size
+        if size > cap:
+            raise BipartiteGameError(
+                f"{path}: {human_size(size)} is more input than this machine's memory allows "
+                f"(at most {human_size(cap)})"
+            )
+        return _read_stream(handle, path, size_limit, cap)
+
+
+def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int) -> bytes:
+    chunks: list[bytes] = []
+    total = 0
+    limit = cap
+    # a buffered read returns short only at an end of input; at a terminal
+    # that end (Ctrl-D) is not remembered, so reading on would wait for a
+    # second Ctrl-D
+    at_terminal = stream.isatty()
+    while True:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        nul = chunk.find(b"\0")
+        if nul >= 0:
+            line = sum(c.count(b"\n") for c in chunks) + chunk.count(b"\n", 0, nul) + 1
+            raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)
+        if not chunks and size_limit is not None:
+            allowed = size_limit(chunk)
+            if allowed is not None:
+                limit = min(cap, allowed)
+        total += len(chunk)
+        if total > limit:
+            why = "its header allows" if limit < cap else "this machine's memory allows"
+            raise BipartiteGameError(
+                f"{name}: more input than {why} (at most {human_size(limit)})"
+            )
+        chunks.append(chunk)
+        if at_terminal and len(chunk) < _CHUNK:
+            return b"".join(chunks)
+
+

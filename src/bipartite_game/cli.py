@@ -57,7 +57,7 @@ def _build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=(
             "Solve two-player token games on graphs exactly, by maximum matching. "
-            "The judge commands (graph, maze, knights, lock, king) read FILE or standard "
+            "The judge commands (graph, maze, knights, lock, king, bunny) read FILE or standard "
             "input and print the judge's answer; play runs a game against the engine in "
             "the terminal and serve the same in a web page. "
             "The players: the placer chooses the token's start and the mover makes the "

@@ -18,8 +18,9 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -41,6 +42,19 @@ from bipartite_game.position import Engine, Position
 from bipartite_game.render import render_svg, render_text
 
 from .strategies import graphs
+
+#: What the library may believe it has while fed malformed input.  Some
+#: malformed input is valid and merely huge (a graph of 2**31 - 1 isolated
+#: vertices): with the machine's real memory it would be built (16 GiB), with
+#: this budget it is refused before any allocation, as on a small machine.
+TEST_MEMORY = 256 * 10**6
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _small_memory() -> Iterator[None]:
+    with mock.patch("bipartite_game._limits.available_memory", return_value=TEST_MEMORY):
+        yield
+
 
 # ------------------------------------------------------------ reproductions
 

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 
 from bipartite_game import Graph, brute
 from bipartite_game.edgelist import parse_edge_list
-from bipartite_game.errors import InputError
+from bipartite_game.errors import BipartiteGameWarning, InputError
 
 from .cli_util import assert_one_line_error, golden_cases, run
 from .strategies import adjacency, graphs
@@ -96,3 +96,19 @@ def test_command_agrees_with_brute_force(case: tuple[int, list[tuple[int, int]]]
     got = solve(graph).losing.tolist()
     assert got == [expected[v] for v in order]
     assert isinstance(graph, Graph)
+
+
+def test_comma_separated_pairs_get_a_warning_not_an_error() -> None:
+    result = run("graph", stdin="a,b\nb,c\n")
+    assert result.status == 0
+    assert result.stdout == b"a,b second\nb,c second\n"  # labels, as the format says
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("bipartite-game: warning: every line is one label, such as 'a,b'")
+    assert run("graph", stdin="a b\nb,c\n").stderr == ""  # one real edge: no warning
+    assert run("graph", stdin="a\nb\n").stderr == ""  # lone labels without commas
+
+
+def test_the_library_warns_with_its_own_category() -> None:
+    with pytest.warns(BipartiteGameWarning, match="no edge"):
+        Graph.from_edge_list("1,2\n2,3\n")

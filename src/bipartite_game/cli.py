@@ -16,14 +16,15 @@ import io
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from . import __version__
 from ._input import PROG
 from ._input import read_input as _read
 from ._text import quote
-from .errors import BipartiteGameError
+from .errors import BipartiteGameError, BipartiteGameWarning
 
 __all__ = ["main"]
 
@@ -358,6 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra:  # the subcommand's own usage, not the top level's
         _subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     _skip_blas_probe()
+    warnings.showwarning = _show_warning
     run: Callable[[argparse.Namespace], int] = getattr(args, "run", _solve)
     try:
         return run(args)
@@ -379,6 +381,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             "BIPARTITE_GAME_DEBUG=1 shows the traceback)"
         )
         return 70
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A warning of ours as one line on standard error; others as Python
+    shows them."""
+    if not issubclass(category, BipartiteGameWarning):
+        _default_showwarning(message, category, filename, lineno, file, line)
+    elif sys.stderr is not None:
+        sys.stderr.write(f"{PROG}: warning: {message}\n")
+
+
+_default_showwarning = warnings.showwarning
 
 
 class _OutputError(Exception):

@@ -13,13 +13,14 @@ edge.  Labels are kept byte-exact (undecodable bytes survive a round trip).
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from ._text import as_bytes
-from .errors import InputError
+from ._text import as_bytes, quote
+from .errors import BipartiteGameWarning, InputError
 from .graph import Graph
 
 __all__ = ["EdgeList", "parse_edge_list"]
@@ -90,6 +91,15 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
         raise InputError(
             f"expected an edge 'u v' or a lone label, found {int(per_line[line])} tokens",
             line=line,
+        )
+    if per_line.max() == 1 and all(b"," in token for token in tokens[:1000]):
+        # every line one token, and those read all look like 'a,b'
+        warnings.warn(
+            BipartiteGameWarning(
+                f"every line is one label, such as {quote(tokens[0])}: an edge is two labels "
+                "separated by white space ('a b'), so this graph has no edge"
+            ),
+            stacklevel=2,
         )
     unique = list(dict.fromkeys(tokens))
     number = dict(zip(unique, range(len(unique)), strict=True))

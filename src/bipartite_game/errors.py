@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "BipartiteGameError",
+    "BipartiteGameWarning",
     "IllegalMoveError",
     "InputError",
     "NotBipartiteError",
@@ -42,3 +43,8 @@ class IllegalMoveError(BipartiteGameError):
 
 class SolverError(RuntimeError):
     """The solver's own certificate check failed: a bug, never bad input."""
+
+
+class BipartiteGameWarning(UserWarning):
+    """Input that is valid but probably not what was meant; the command line
+    prints it as one ``bipartite-game: warning: ...`` line."""

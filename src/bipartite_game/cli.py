@@ -431,13 +431,10 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     """``check``: the verdict on standard output, 0 for ok and 1 otherwise."""
-    from .kit.check import PROBLEMS, check
+    from .kit.check import check, front_end
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if args.problem not in PROBLEMS:
-        raise BipartiteGameError(
-            f"no checker for {quote(args.problem)}: one of {', '.join(PROBLEMS)}"
-        )
+    front_end(args.problem)  # an unknown problem is refused before any reading
     if args.input == "-" and args.output == "-":
         raise BipartiteGameError("INPUT and OUTPUT cannot both be standard input")
     options: dict[str, object] = {}

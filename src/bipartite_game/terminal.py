@@ -224,8 +224,7 @@ def _one_game(console: _Console, match: Match, show_hints: bool, colour: bool) -
         console.say("The engine cannot move: you win.")
     else:
         console.say("You cannot move: the engine wins.")
-    console.say(_summary(match))
-    for line in _annotated_record(match):
+    for line in _end_of_game(match):
         console.say(line)
     return WON if won else LOST
 
@@ -253,39 +252,32 @@ def _introduce(console: _Console, match: Match) -> None:
         console.say(f"The {winner} has a forced win {where}: that is the engine.")
 
 
-def _summary(match: Match) -> str:
-    """The moves of the game just played, each with who made it."""
-    position = match.position
-    assert position is not None
+def _end_of_game(match: Match) -> list[str]:
+    """The moves of the game just played with who made each, the person's
+    mistakes, then every move with its verdict: one pass over
+    :meth:`~bipartite_game.play.Match.record`."""
     board = match.board
-    placer = {"you": "placed by you", "engine": "placed by the engine", "given": "given"}
-    parts = [f"start {_cell_text(board, position.start)} ({placer[match.start_placed_by]})"]
-    path = [position.start, *position.move_stack]
-    for k, target in enumerate(position.move_stack):
-        who = "you" if (FIRST if k % 2 == 0 else "second") == match.you else "engine"
-        parts.append(f"{k + 1}. {who} {_describe_move(board, path[k], target)}")
-    return "Moves: " + ", ".join(parts) + "."
-
-
-def _annotated_record(match: Match) -> list[str]:
-    """The person's mistakes first, then every move with its verdict."""
-    board = match.board
+    placed = {"you": "placed by you", "engine": "placed by the engine", "given": "given"}
+    moves: list[str] = []
     entries: list[str] = []
     mistakes: list[str] = []
     previous = -1
     for k, line in enumerate(match.record()):
         if k == 0:
             move = f"start {_cell_text(board, line.vertex)}"
-            if line.who != "given":
+            moves.append(f"{move} ({placed[line.who]})")
+            if line.who != "given":  # a given start was nobody's choice
                 entries.append(f"{move} ({line.who}) {line.verdict}")
         else:
             described = _describe_move(board, previous, line.vertex)
             move = f"{k}. {described}"
-            entries.append(f"{k}. {line.who} {described} {line.verdict}")
+            moves.append(f"{k}. {line.who} {described}")
+            entries.append(f"{moves[-1]} {line.verdict}")
         if line.who == "you" and line.verdict == "mistake":
             mistakes.append(move)
         previous = line.vertex
     return [
+        "Moves: " + ", ".join(moves) + ".",
         "Your mistakes (a forced win thrown away): " + (", ".join(mistakes) or "none") + ".",
         "Verdicts (good: a forced win kept; mistake: one thrown away; lost: none to keep): "
         + ", ".join(entries)

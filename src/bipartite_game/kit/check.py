@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from .._text import as_bytes, quote
 from ..errors import BipartiteGameError
 
-__all__ = ["PROBLEMS", "Verdict", "check"]
+__all__ = ["PROBLEMS", "Verdict", "check", "front_end"]
 
 #: The problems a checker exists for: the judge front-ends.
 PROBLEMS = ("maze", "lock", "knights", "king", "graph", "bunny", "edges")
@@ -45,15 +46,21 @@ class Verdict:
         return f"wrong answer: line {self.line}: expected {self.expected}, found {self.found}"
 
 
+def front_end(problem: str) -> Any:
+    """The front-end module that answers ``problem``, or a
+    :class:`BipartiteGameError` naming the problems there are."""
+    if problem not in PROBLEMS:
+        raise BipartiteGameError(f"no checker for {quote(problem)}: one of {', '.join(PROBLEMS)}")
+    return importlib.import_module(f"..problems.{problem}", __package__)
+
+
 def check(problem: str, input_data: bytes | str, output: bytes | str, **options: object) -> Verdict:
     """Judge ``output`` against the right answer to ``input_data``.
 
     ``options`` are the problem's own (``moves=`` for ``maze``, ``size=`` and
     ``wrap=`` for ``lock``).  A bad input raises :class:`BipartiteGameError`.
     """
-    if problem not in PROBLEMS:
-        raise BipartiteGameError(f"no checker for {quote(problem)}: one of {', '.join(PROBLEMS)}")
-    module = importlib.import_module(f"..problems.{problem}", __package__)
+    module = front_end(problem)
     right = bytes(module.answer(as_bytes(input_data, "check()"), **options))
     return compare(as_bytes(output, "check()"), right)
 

@@ -72,7 +72,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     graph = commands.add_parser(
         "graph",
-        help="vertex geography on any graph given as an edge list",
+        help="geography (vertex or edge rule, undirected or directed) on an edge list",
         description=(
             "Read an edge list (one 'u v' pair a line, '#' comments, a lone label for an "
             "isolated vertex) and print 'LABEL first' or 'LABEL second' for each vertex in "
@@ -93,6 +93,23 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     graph.set_defaults(options=lambda a: {"start": a.start, "explain": a.explain})
     # --- end of issue 13 block ---
+    # --- issue 16: the other geography games ---
+    graph.add_argument(
+        "--rule",
+        choices=("vertex", "edge"),
+        default="vertex",
+        help="vertex (default): the token may not revisit a vertex; edge: it may not reuse "
+        "an edge, every line is its own edge (parallel edges count, a loop is a move)",
+    )
+    graph.add_argument(
+        "--directed", action="store_true", help="read each line 'u v' as an arc u -> v"
+    )
+    graph.set_defaults(
+        options=lambda a: {
+            "start": a.start, "explain": a.explain, "rule": a.rule, "directed": a.directed
+        }
+    )  # fmt: skip
+    # --- end of issue 16 block ---
 
     maze = commands.add_parser(
         "maze",

@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "BipartiteGameError",
     "BipartiteGameWarning",
+    "GeographyTooLarge",
     "IllegalMoveError",
     "InputError",
     "NotBipartiteError",
@@ -39,6 +40,11 @@ class NotBipartiteError(BipartiteGameError):
 
 class IllegalMoveError(BipartiteGameError):
     """A move that the rules do not allow in the current position."""
+
+
+class GeographyTooLarge(BipartiteGameError):
+    """A geography game too large for the method its rule allows: a search
+    past its budget of states, or a matrix too large to eliminate."""
 
 
 class SolverError(RuntimeError):

@@ -1,4 +1,9 @@
-"""``bipartite-game graph``: vertex geography on any edge list.
+"""``bipartite-game graph``: the geography games on any edge list.
+
+By default vertex geography on the undirected graph (repeated edges and loops
+change nothing); ``rule="edge"`` plays edge geography, where every line is
+its own edge (parallel edges count, a loop is a move), and ``directed`` reads
+each line ``u v`` as an arc u -> v (:mod:`bipartite_game.geography`).
 
 Output: ``LABEL first`` or ``LABEL second`` for every vertex in order of first
 appearance (who wins with the token starting there), or with ``start`` only
@@ -8,6 +13,7 @@ appearance (who wins with the token starting there), or with ``start`` only
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from .._limits import ensure_fits
 from .._text import as_bytes, quote
@@ -25,10 +31,18 @@ BYTES_PER_INPUT_BYTE = 32
 _VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
-def answer(data: bytes | str, *, start: str | None = None, explain: str | None = None) -> bytes:
+def answer(
+    data: bytes | str,
+    *,
+    start: str | None = None,
+    explain: str | None = None,
+    rule: str = "vertex",
+    directed: bool = False,
+) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
-    (:meth:`~bipartite_game.game.Solution.explain`)."""
+    (:meth:`~bipartite_game.game.Solution.explain`, vertex rule undirected
+    only)."""
     data = as_bytes(data, "graph.answer()")
     for name, value in (("start", start), ("explain", explain)):
         if value is not None and not isinstance(value, str):
@@ -36,7 +50,17 @@ def answer(data: bytes | str, *, start: str | None = None, explain: str | None =
     if start is not None and explain is not None:
         raise BipartiteGameError("give --start or --explain, not both")
     ensure_fits(len(data) * BYTES_PER_INPUT_BYTE, "this edge list")
+    if rule not in ("vertex", "edge"):
+        raise BipartiteGameError(f"--rule must be 'vertex' or 'edge', not {quote(rule)}")
+    other_game = rule != "vertex" or directed
+    if explain is not None and other_game:
+        raise BipartiteGameError(
+            "--explain proves vertex geography on undirected graphs only, "
+            "not with --rule edge or --directed"
+        )
     edges = parse_edge_list(data)
+    if other_game:
+        return _other_game(edges.tokens, edges.u, edges.v, start, rule, directed)
     labels = edges.labels()
     graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     solution = solve(graph)
@@ -50,6 +74,28 @@ def answer(data: bytes | str, *, start: str | None = None, explain: str | None =
     lines: list[bytes] = [b""] * (2 * len(edges.tokens))
     lines[0::2] = edges.tokens
     lines[1::2] = verdicts
+    return b"".join(lines)
+
+
+def _other_game(
+    tokens: list[bytes],
+    u: npt.NDArray[np.int64],
+    v: npt.NDArray[np.int64],
+    start: str | None,
+    rule: str,
+    directed: bool,
+) -> bytes:
+    """Edge geography or a directed game, on the raw edges of the list."""
+    from ..geography import geography_mover_wins, solve_geography
+
+    if start is not None:
+        vertex = _vertex(tokens, start, "--start")
+        wins = geography_mover_wins(u, v, len(tokens), vertex, rule=rule, directed=directed)
+        return b"first\n" if wins else b"second\n"
+    losing = solve_geography(u, v, len(tokens), rule=rule, directed=directed).losing
+    lines: list[bytes] = [b""] * (2 * len(tokens))
+    lines[0::2] = tokens
+    lines[1::2] = _VERDICT[(~losing).astype(np.intp)].tolist()
     return b"".join(lines)
 
 

@@ -1,0 +1,218 @@
+"""The geography family: vertex or edge rule, undirected or directed.
+
+One entry point, :func:`solve_geography`, picks the method the rule allows:
+
+========================  ===========================================  ==========
+game                      method                                       ``method``
+========================  ===========================================  ==========
+vertex, undirected        maximum matching (:mod:`..game`), O(V·E)      matching
+edge, undirected,         GF(2) elimination per component               gf2
+bipartite                 (:mod:`.edge_bipartite`)
+vertex or edge,           retrograde analysis (:mod:`.directed`),       acyclic
+directed, acyclic         O(V + E)
+anything else             exhaustive search with a budget               search
+                          (:mod:`.search`): PSPACE-complete in general
+========================  ===========================================  ==========
+
+Edges are two endpoint arrays.  Under the edge rule every pair is its own
+edge (parallel edges count, a loop is a move); under the vertex rule repeats
+and loops change nothing.  ``directed`` reads pair i as an arc u[i] -> v[i].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import checked_labels, edge_ends, int_scalar, vertex_id
+from ..errors import BipartiteGameError, GeographyTooLarge
+from .search import DEFAULT_BUDGET, SearchTooLarge, search_winners
+
+__all__ = ["RULES", "GeographySolution", "geography_mover_wins", "solve_geography"]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+RULES = ("vertex", "edge")
+
+#: Edges of a random graph (as many vertices as edges / 2) that the search
+#: solves, every start, within its default budget; measured by
+#: ``benchmarks/geography.py search`` and quoted in its refusal.
+SEARCH_REACH = {("vertex", True): 40, ("edge", True): 24, ("edge", False): 16}
+
+_NAMES = {
+    ("vertex", False): "vertex geography",
+    ("vertex", True): "directed vertex geography",
+    ("edge", False): "edge geography",
+    ("edge", True): "directed edge geography",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Geography:
+    """One game of the family: the edges as given, checked once."""
+
+    num_vertices: int
+    u: IntArray
+    v: IntArray
+    rule: str
+    directed: bool
+    labels: list[Hashable] | None = None
+
+    @classmethod
+    def build(
+        cls,
+        u: npt.ArrayLike,
+        v: npt.ArrayLike,
+        num_vertices: int | None,
+        *,
+        rule: str,
+        directed: bool,
+        labels: Sequence[Hashable] | None,
+    ) -> Geography:
+        if rule not in RULES:
+            raise BipartiteGameError(f"rule must be 'vertex' or 'edge', not {rule!r}")
+        src, dst = edge_ends(u), edge_ends(v)
+        if src.shape != dst.shape:
+            raise BipartiteGameError(f"edge arrays differ in length: {src.size} and {dst.size}")
+        names = None if labels is None else checked_labels(labels, None)
+        if num_vertices is not None:
+            n = int_scalar(num_vertices, "num_vertices")
+        elif names is not None:
+            n = len(names)
+        else:
+            n = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
+        if n < 0:
+            raise BipartiteGameError(f"vertex count must not be negative: {n}")
+        if names is not None and len(names) != n:
+            raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
+        if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
+            raise BipartiteGameError(f"an edge endpoint is out of range 0..{n - 1}")
+        return cls(n, src.astype(np.int64), dst.astype(np.int64), rule, bool(directed), names)
+
+    @property
+    def name(self) -> str:
+        return _NAMES[self.rule, self.directed]
+
+
+@dataclass(frozen=True, eq=False)
+class GeographySolution:
+    """Who wins from every start of one geography game.
+
+    ``losing[v]``: the player to move from v loses.  ``method`` says how it
+    was decided (``matching``, ``gf2``, ``acyclic`` or ``search``).  For edge
+    geography on a bipartite graph, :meth:`kernel` gives the proof of each
+    loss.
+    """
+
+    game: Geography
+    losing: BoolArray
+    method: str
+    side: npt.NDArray[np.int8] | None = field(default=None, repr=False)
+
+    def first_player_wins(self, v: int) -> bool:
+        """Whether the mover (who moves first from ``v``) wins."""
+        return not bool(self.losing[vertex_id(v, self.game.num_vertices)])
+
+    def kernel(self, v: int) -> IntArray | None:
+        """For edge geography on a bipartite graph: a set S of vertices on v's
+        side, v in S, with an even number of edges from every vertex of the
+        other side into S — the proof that the mover loses from v (answer
+        every move back into S) — or ``None`` when the mover wins."""
+        from .edge_bipartite import kernel_support
+
+        if self.method != "gf2" or self.side is None:
+            raise BipartiteGameError("kernel() proves edge geography on bipartite graphs only")
+        g = self.game
+        return kernel_support(g.num_vertices, g.u, g.v, self.side, vertex_id(v, g.num_vertices))
+
+
+def solve_geography(
+    u: npt.ArrayLike,
+    v: npt.ArrayLike,
+    num_vertices: int | None = None,
+    *,
+    rule: str = "vertex",
+    directed: bool = False,
+    labels: Sequence[Hashable] | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> GeographySolution:
+    """Solve a geography game for every start.
+
+    Raises :class:`~bipartite_game.errors.GeographyTooLarge` when the only
+    method left (the search) needs more than ``budget`` states.
+
+    Examples
+    --------
+    >>> s = solve_geography([0, 1, 1], [1, 2, 2], rule="edge")  # 1-2 twice
+    >>> s.method, s.losing.tolist(), s.kernel(2).tolist()
+    ('gf2', [False, False, True], [2])
+    """
+    game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
+    return _solve(game, None, budget)
+
+
+def geography_mover_wins(
+    u: npt.ArrayLike,
+    v: npt.ArrayLike,
+    num_vertices: int | None,
+    start: int,
+    *,
+    rule: str = "vertex",
+    directed: bool = False,
+    budget: int = DEFAULT_BUDGET,
+) -> bool:
+    """Whether the player to move from ``start`` wins; the search, when it is
+    needed, explores only what ``start`` reaches."""
+    game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=None)
+    start = vertex_id(start, game.num_vertices)
+    return not bool(_solve(game, start, budget).losing[start])
+
+
+def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution:
+    """Dispatch on the rule; with ``start``, the search answers that start
+    only (the other entries of ``losing`` are then False)."""
+    from ..graph import Graph
+
+    n, u, v = game.num_vertices, game.u, game.v
+    if game.rule == "vertex" and not game.directed:
+        from ..game import solve
+
+        return GeographySolution(game, solve(Graph.from_edges(u, v, n)).losing, "matching")
+    if game.directed:
+        from .directed import acyclic_winners
+
+        keep = u != v if game.rule == "vertex" else slice(None)
+        wins = acyclic_winners(n, u[keep], v[keep])
+        if wins is not None:
+            return GeographySolution(game, ~wins, "acyclic")
+    elif not np.any(u == v):
+        colouring = Graph.from_edges(u, v, n).two_colouring()
+        if colouring.side is not None:
+            from .edge_bipartite import losing_starts
+
+            side = colouring.side
+            return GeographySolution(game, losing_starts(n, u, v, side), "gf2", side)
+    starts = range(n) if start is None else [start]
+    try:
+        verdict = search_winners(
+            n, u, v, starts, rule=game.rule, directed=game.directed, budget=budget
+        )
+    except SearchTooLarge:
+        raise GeographyTooLarge(_refusal(game, budget)) from None
+    losing = np.zeros(n, dtype=np.bool_)
+    for vertex, mover_wins in verdict.items():
+        losing[vertex] = not mover_wins
+    return GeographySolution(game, losing, "search")
+
+
+def _refusal(game: Geography, budget: int) -> str:
+    reach = SEARCH_REACH.get((game.rule, game.directed), 0)
+    return (
+        f"{game.name} on this graph ({game.num_vertices} vertices, {game.u.size} edges) needs "
+        f"more than {budget} search states: the game is PSPACE-complete in general, and the "
+        f"exhaustive search solves random graphs of up to about {reach} edges"
+    )

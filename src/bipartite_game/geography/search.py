@@ -1,0 +1,187 @@
+"""Any geography game by exhaustive memoised search, within a budget of states.
+
+Directed vertex geography, directed edge geography and undirected edge
+geography are PSPACE-complete in general (Lichtenstein and Sipser 1980;
+Schaefer 1978; Fraenkel, Scheinerman and Ullman 1993), so no method is fast
+on every graph.  This one is exact and says when it gives up.
+
+A state is the token's vertex and what is still usable: unvisited vertices
+(vertex rule) or unused edges (edge rule), as bits of a Python integer.  Two
+prunings make states that play alike equal:
+
+- *What the token can never reach again is dropped.*  The usable set is cut
+  to what can be reached from the token through usable vertices or edges, so
+  parts the token has left for good (a component on the far side of a used
+  bridge, a strongly connected component the token has left, vertices walled
+  off by visited ones) do not split one state into many.  A start and every
+  state that ends up in the same region share their entries.
+- *Parallel edges are one move.*  Using any of several unused parallel edges
+  (same ends, same direction) leads to isomorphic states, so only the
+  lowest-numbered unused one is tried; the usable set then always holds a
+  suffix of each class, one canonical state per count.
+
+The search is a negamax with an explicit stack (no recursion limit on long
+paths), stopping at the first move to a losing state.  Past ``budget``
+memoised states it raises :class:`SearchTooLarge`.  The default budget
+(:data:`DEFAULT_BUDGET`) is about ten seconds of search on one core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import GeographyTooLarge
+
+__all__ = ["DEFAULT_BUDGET", "SearchTooLarge", "search_winners"]
+
+IntArray = npt.NDArray[np.int64]
+
+#: Memoised states the search may create by default (about 10 s on one core).
+DEFAULT_BUDGET = 400_000
+
+
+class SearchTooLarge(GeographyTooLarge):
+    """The exhaustive search went past its budget of states."""
+
+
+def search_winners(
+    n: int,
+    u: IntArray,
+    v: IntArray,
+    starts: Iterable[int],
+    *,
+    rule: str,
+    directed: bool,
+    budget: int = DEFAULT_BUDGET,
+) -> dict[int, bool]:
+    """Whether the mover wins from each of ``starts``; one memo for all."""
+    game = _Game(n, [int(a) for a in u], [int(b) for b in v], rule, directed, budget)
+    return {s: game.mover_wins(s) for s in starts}
+
+
+class _Game:
+    """The moves of one game as bitmasks, and the memo of solved states."""
+
+    def __init__(
+        self, n: int, u: list[int], v: list[int], rule: str, directed: bool, budget: int
+    ) -> None:
+        self.rule = rule
+        self.budget = budget
+        self.memo: dict[tuple[int, int], bool] = {}
+        self.tail, self.head = u, v
+        if rule == "vertex":
+            # successors as a vertex mask; a loop is never playable
+            self.succ = [0] * n
+            for a, b in zip(u, v, strict=True):
+                if a != b:
+                    self.succ[a] |= 1 << b
+                    if not directed:
+                        self.succ[b] |= 1 << a
+        else:
+            self.incident = [0] * n  # edges the token can leave a vertex by
+            first_of_class: dict[tuple[int, int], int] = {}
+            self.lower_twins = [0] * len(u)  # parallel edges numbered lower
+            for e, (a, b) in enumerate(zip(u, v, strict=True)):
+                self.incident[a] |= 1 << e
+                if not directed:
+                    self.incident[b] |= 1 << e
+                key = (a, b) if directed or a <= b else (b, a)
+                twins = first_of_class.get(key, 0)
+                self.lower_twins[e] = twins
+                first_of_class[key] = twins | (1 << e)
+            self.directed = directed
+
+    # ------------------------------------------------------------- states
+    def start_state(self, s: int) -> tuple[int, int]:
+        if self.rule == "vertex":
+            everything = (1 << len(self.succ)) - 1
+            return s, self._reach_vertices(s, everything & ~(1 << s))
+        return s, self._reach_edges(s, (1 << len(self.tail)) - 1)
+
+    def moves(self, at: int, usable: int) -> int:
+        if self.rule == "vertex":
+            return self.succ[at] & usable
+        moves = self.incident[at] & usable
+        rest, distinct = moves, 0
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not usable & self.lower_twins[low.bit_length() - 1]:
+                distinct |= low
+        return distinct
+
+    def child(self, at: int, usable: int, move: int) -> tuple[int, int]:
+        item = move.bit_length() - 1
+        if self.rule == "vertex":
+            return item, self._reach_vertices(item, usable & ~move)
+        a, b = self.tail[item], self.head[item]
+        to = b if a == at else a
+        return to, self._reach_edges(to, usable & ~move)
+
+    def _reach_vertices(self, at: int, allowed: int) -> int:
+        """Vertices of ``allowed`` the token can reach from ``at``."""
+        seen, frontier = 0, self.succ[at] & allowed
+        while frontier:
+            seen |= frontier
+            grown = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                grown |= self.succ[low.bit_length() - 1]
+            frontier = grown & allowed & ~seen
+        return seen
+
+    def _reach_edges(self, at: int, allowed: int) -> int:
+        """Edges of ``allowed`` the token can reach from ``at``."""
+        seen_edges, seen_vertices, todo = 0, 1 << at, [at]
+        while todo:
+            x = todo.pop()
+            fresh = self.incident[x] & allowed & ~seen_edges
+            seen_edges |= fresh
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                e = low.bit_length() - 1
+                for y in (self.head[e],) if self.directed else (self.tail[e], self.head[e]):
+                    if not seen_vertices >> y & 1:
+                        seen_vertices |= 1 << y
+                        todo.append(y)
+        return seen_edges
+
+    # ------------------------------------------------------------- search
+    def mover_wins(self, s: int) -> bool:
+        root = self.start_state(s)
+        known = self.memo.get(root)
+        if known is not None:
+            return known
+        # frame: [state, moves not tried yet, child state awaiting its verdict]
+        stack: list[list[object]] = [[root, self.moves(*root), None]]
+        while stack:
+            frame = stack[-1]
+            state: tuple[int, int] = frame[0]  # type: ignore[assignment]
+            moves: int = frame[1]  # type: ignore[assignment]
+            waiting = frame[2]
+            verdict = waiting is not None and not self.memo[waiting]  # type: ignore[index]
+            frame[2] = None
+            descend = None
+            while not verdict and moves:
+                low = moves & -moves
+                moves ^= low
+                child = self.child(state[0], state[1], low)
+                known = self.memo.get(child)
+                if known is None:
+                    descend = child
+                    break
+                verdict = not known
+            if descend is not None:
+                frame[1], frame[2] = moves, descend
+                stack.append([descend, self.moves(*descend), None])
+                continue
+            self.memo[state] = verdict
+            if len(self.memo) > self.budget:
+                raise SearchTooLarge(f"more than {self.budget} states")
+            stack.pop()
+        return self.memo[root]

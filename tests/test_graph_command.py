@@ -15,9 +15,21 @@ from .cli_util import assert_one_line_error, golden_cases, run
 from .strategies import adjacency, graphs
 
 
+def _golden_options(stem: str) -> list[str]:
+    """``rule-edge-*`` golden files run with ``--rule edge``, ``directed-*``
+    (after that prefix, if any) with ``--directed``."""
+    options = []
+    if stem.startswith("rule-edge-"):
+        options += ["--rule", "edge"]
+        stem = stem.removeprefix("rule-edge-")
+    if stem.startswith("directed-"):
+        options.append("--directed")
+    return options
+
+
 @pytest.mark.parametrize("case", golden_cases("graph"), ids=lambda p: p.stem)
 def test_golden(case: Path) -> None:
-    result = run("graph", str(case))
+    result = run("graph", str(case), *_golden_options(case.stem))
     assert result.status == 0, result.stderr
     assert result.stdout == case.with_suffix(".out").read_bytes()
 

@@ -1,0 +1,213 @@
+"""The geography family against the brute force written straight from the rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bipartite_game.errors import BipartiteGameError, GeographyTooLarge, IllegalMoveError
+from bipartite_game.geography import brute, geography_mover_wins, solve_geography
+from bipartite_game.geography.position import GeographyMove, GeographyPosition
+
+from .cli_util import assert_one_line_error, run
+
+Edges = list[tuple[int, int]]
+
+
+@st.composite
+def bipartite_multigraphs(draw: st.DrawFn, max_edges: int = 14) -> tuple[int, int, Edges]:
+    """``(n, a, edges)``: sides 0..a-1 and a..n-1, repeated edges, either direction."""
+    a = draw(st.integers(1, 6))
+    b = draw(st.integers(0, 6))
+    if b == 0:
+        return a, a, []
+    pair = st.tuples(st.integers(0, a - 1), st.integers(a, a + b - 1), st.booleans())
+    drawn = draw(st.lists(pair, max_size=max_edges))
+    return a + b, a, [(y, x) if flip else (x, y) for x, y, flip in drawn]
+
+
+@st.composite
+def multigraphs(
+    draw: st.DrawFn, max_vertices: int = 6, max_edges: int = 10, acyclic: bool = False
+) -> tuple[int, Edges]:
+    """Any pairs, loops and repeats included; ``acyclic``: arcs low -> high only."""
+    n = draw(st.integers(1, max_vertices))
+    ends = st.integers(0, n - 1)
+    edges = draw(st.lists(st.tuples(ends, ends), max_size=max_edges))
+    if acyclic:
+        edges = [(min(a, b), max(a, b)) for a, b in edges if a != b]
+    return n, edges
+
+
+def _winners(n: int, edges: Edges, rule: str, directed: bool) -> tuple[str, list[bool]]:
+    u = np.array([a for a, _ in edges], dtype=np.int64)
+    v = np.array([b for _, b in edges], dtype=np.int64)
+    solution = solve_geography(u, v, n, rule=rule, directed=directed)
+    return solution.method, [solution.first_player_wins(s) for s in range(n)]
+
+
+@given(bipartite_multigraphs())
+def test_edge_geography_on_bipartite_multigraphs_by_gf2(graph: tuple[int, int, Edges]) -> None:
+    n, a, edges = graph
+    u, v = [x for x, _ in edges], [y for _, y in edges]
+    solution = solve_geography(u, v, n, rule="edge")
+    assert solution.method == "gf2"
+    expected = brute.winners(n, edges, rule="edge", directed=False)
+    assert [solution.first_player_wins(s) for s in range(n)] == expected
+    for s in range(n):
+        support = solution.kernel(s)
+        assert (support is None) == expected[s]
+        if support is None:
+            continue
+        # the proof of the loss: S on s's side, s in S, even edges into S
+        inside = np.zeros(n, dtype=bool)
+        inside[support] = True
+        assert inside[s]
+        assert all((w < a) == (s < a) for w in support.tolist())
+        into = np.zeros(n, dtype=int)
+        for x, y in edges:
+            into[y] += inside[x]
+            into[x] += inside[y]
+        assert all(into[w] % 2 == 0 for w in range(n) if (w < a) != (s < a))
+
+
+@given(multigraphs(max_edges=9))
+def test_edge_geography_on_any_multigraph_with_loops(graph: tuple[int, Edges]) -> None:
+    n, edges = graph
+    _, wins = _winners(n, edges, "edge", False)
+    assert wins == brute.winners(n, edges, rule="edge", directed=False)
+
+
+@pytest.mark.parametrize("rule", ["vertex", "edge"])
+@given(graph=multigraphs(max_vertices=7, max_edges=11))
+def test_directed_games_on_random_digraphs(rule: str, graph: tuple[int, Edges]) -> None:
+    n, edges = graph
+    _, wins = _winners(n, edges, rule, True)
+    assert wins == brute.winners(n, edges, rule=rule, directed=True)
+
+
+@pytest.mark.parametrize("rule", ["vertex", "edge"])
+@given(graph=multigraphs(max_vertices=9, max_edges=16, acyclic=True))
+def test_directed_games_on_dags_by_retrograde_analysis(rule: str, graph: tuple[int, Edges]) -> None:
+    n, edges = graph
+    method, wins = _winners(n, edges, rule, True)
+    assert method == "acyclic"
+    assert wins == brute.winners(n, edges, rule=rule, directed=True)
+
+
+@given(multigraphs(max_edges=10))
+def test_vertex_geography_undirected_goes_to_matching(graph: tuple[int, Edges]) -> None:
+    n, edges = graph
+    method, wins = _winners(n, edges, "vertex", False)
+    assert method == "matching"
+    assert wins == brute.winners(n, edges, rule="vertex", directed=False)
+
+
+@pytest.mark.parametrize(("rule", "directed"), [("vertex", True), ("edge", True), ("edge", False)])
+@given(graph=multigraphs(max_edges=8), data=st.data())
+def test_best_moves_are_the_moves_to_losing_positions(
+    rule: str, directed: bool, graph: tuple[int, Edges], data: st.DataObject
+) -> None:
+    n, edges = graph
+    start = data.draw(st.integers(0, n - 1))
+    position = GeographyPosition(
+        [a for a, _ in edges], [b for _, b in edges], n, start=start, rule=rule, directed=directed
+    )
+    for _ in range(data.draw(st.integers(0, 3))):  # play a few moves first
+        if position.is_over():
+            break
+        position.push(data.draw(st.sampled_from(position.legal_moves)))
+    left = _left_after(position, edges)
+    assert position.mover_wins() == brute.mover_wins(
+        n, left, position.token, rule=rule, directed=directed
+    )
+    assert bool(position.best_moves()) == position.mover_wins()
+    assert position.is_over() == (not position.legal_moves)
+
+
+def _left_after(position: GeographyPosition, edges: Edges) -> Edges:
+    """The edges still playable, computed from the move stack by hand."""
+    if position.game.rule == "edge":
+        used = {m.edge for m in position.stack}
+        return [e for i, e in enumerate(edges) if i not in used]
+    visited = {position.start} | {m.to for m in position.stack}
+    gone = visited - {position.token}
+    return [(a, b) for a, b in edges if a not in gone and b not in gone]
+
+
+def test_a_game_played_out_names_the_winner() -> None:
+    # edge geography on a path a-b-c from a: a->b, b->c, and the first player is stuck
+    position = GeographyPosition([0, 1], [1, 2], start=0, rule="edge")
+    assert position.legal_moves == [GeographyMove(1, 0)]
+    assert position.winner is None
+    position.push(GeographyMove(1, 0))
+    position.push(GeographyMove(2, 1))
+    assert position.is_over() and position.winner == "second"
+    position.pop()
+    assert position.winner == "first" if position.is_over() else position.legal_moves
+    with pytest.raises(IllegalMoveError, match="illegal move"):
+        position.push(GeographyMove(0, 0))
+
+
+def test_parallel_edges_are_distinct_moves_and_a_loop_stays() -> None:
+    position = GeographyPosition([0, 0, 1], [1, 1, 1], start=1, rule="edge")
+    assert position.legal_moves == [GeographyMove(0, 0), GeographyMove(0, 1), GeographyMove(1, 2)]
+
+
+def test_search_past_its_budget_refuses_naming_pspace() -> None:
+    rng = np.random.default_rng(0)
+    u, v = rng.integers(0, 12, 40), rng.integers(0, 12, 40)
+    with pytest.raises(GeographyTooLarge, match="PSPACE-complete"):
+        solve_geography(u, v, 12, rule="edge", budget=50)
+    with pytest.raises(GeographyTooLarge, match="50 search states"):
+        solve_geography(u, v, 12, rule="vertex", directed=True, budget=50)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: solve_geography([0], [1], rule="edges"), "rule must be"),
+        (lambda: solve_geography([0], [5], 3, rule="edge"), "out of range"),
+        (lambda: solve_geography([0, 1], [1], rule="edge"), "differ in length"),
+        (lambda: solve_geography(["a"], ["b"], rule="edge"), "integer vertex ids"),
+        (lambda: solve_geography([0], [1], rule="vertex", directed=True).kernel(0), "bipartite"),
+        (lambda: geography_mover_wins([0], [1], 2, 7, rule="edge"), "no vertex 7"),
+    ],
+)
+def test_library_misuse_is_a_bipartite_game_error(call: object, match: str) -> None:
+    with pytest.raises(BipartiteGameError, match=match):
+        call()  # type: ignore[operator]
+
+
+def test_no_vertices_no_answers() -> None:
+    assert solve_geography([], [], 0, rule="edge").losing.size == 0
+
+
+# ------------------------------------------------------------- command line
+def test_cli_start_under_each_rule() -> None:
+    text = "a b\nb c\nb c\n"
+    assert run("graph", "--rule", "edge", "--start", "c", stdin=text).stdout == b"second\n"
+    assert run("graph", "--rule", "edge", "--start", "a", stdin=text).stdout == b"first\n"
+    assert run("graph", "--directed", "--start", "a", stdin=text).stdout == b"second\n"
+    assert run("graph", "--start", "a", stdin=text).stdout == b"second\n"
+
+
+@pytest.mark.parametrize("options", [["--rule", "edge"], ["--directed"]])
+def test_cli_refuses_explain_with_other_rules(options: list[str]) -> None:
+    result = run("graph", "--explain", "a", *options, stdin="a b\n")
+    assert_one_line_error(result, "--explain", "vertex geography on undirected graphs only")
+
+
+def test_cli_refuses_a_search_too_large_in_one_line() -> None:
+    # a dense non-bipartite multigraph: edge geography by search only
+    rng = np.random.default_rng(1)
+    lines = "".join(f"v{a} v{b}\n" for a, b in rng.integers(0, 14, (90, 2)))
+    result = run("graph", "--rule", "edge", stdin=lines)
+    assert_one_line_error(result, "PSPACE-complete", "search states")
+
+
+def test_cli_unknown_rule_is_a_usage_error() -> None:
+    result = run("graph", "--rule", "edges", stdin="a b\n")
+    assert result.status == 2 and "invalid choice" in result.stderr

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from .._checks import checked_labels, edge_ends, int_scalar, vertex_id
 from ..errors import BipartiteGameError, GeographyTooLarge
-from .search import DEFAULT_BUDGET, SearchTooLarge, search_winners
+from .search import DEFAULT_BUDGET, Budget, SearchTooLarge, reachable, undirected_edge_winners
 
 __all__ = ["RULES", "GeographySolution", "geography_mover_wins", "solve_geography"]
 
@@ -173,40 +173,36 @@ def geography_mover_wins(
 
 
 def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution:
-    """Dispatch on the rule; with ``start``, the search answers that start
-    only (the other entries of ``losing`` are then False)."""
-    from ..graph import Graph
-
+    """Dispatch on the rule.  With ``start``, only what the token can reach
+    from it is solved (the other entries of ``losing`` are then False)."""
     n, u, v = game.num_vertices, game.u, game.v
     if game.rule == "vertex" and not game.directed:
         from ..game import solve
+        from ..graph import Graph
 
         return GeographySolution(game, solve(Graph.from_edges(u, v, n)).losing, "matching")
-    if game.directed:
-        from .directed import acyclic_winners
-
-        keep = u != v if game.rule == "vertex" else slice(None)
-        wins = acyclic_winners(n, u[keep], v[keep])
-        if wins is not None:
-            return GeographySolution(game, ~wins, "acyclic")
-    elif not np.any(u == v):
-        colouring = Graph.from_edges(u, v, n).two_colouring()
-        if colouring.side is not None:
-            from .edge_bipartite import losing_starts
-
-            side = colouring.side
-            return GeographySolution(game, losing_starts(n, u, v, side), "gf2", side)
-    starts = range(n) if start is None else [start]
+    if start is not None:
+        keep = reachable(n, u, v, start, game.directed)
+        inside = keep[u]
+        u, v = u[inside], v[inside]
     try:
-        verdict = search_winners(
-            n, u, v, starts, rule=game.rule, directed=game.directed, budget=budget
-        )
+        if game.directed:
+            from .directed import directed_winners
+
+            spent = Budget(budget)
+            wins = directed_winners(n, u, v, game.rule, spent)
+            # no state searched: every component was one vertex, the graph acyclic
+            method = "acyclic" if spent.left == spent.states else "search"
+            return GeographySolution(game, ~wins, method)
+        from .edge_bipartite import bipartite_parts, losing_starts
+
+        _, side, bipartite = bipartite_parts(n, u, v)
+        if bipartite.all() and start is None:
+            return GeographySolution(game, losing_starts(n, u, v, side), "gf2", side)
+        wins = undirected_edge_winners(n, u, v, Budget(budget))
+        return GeographySolution(game, ~wins, "gf2" if bipartite.all() else "search")
     except SearchTooLarge:
         raise GeographyTooLarge(_refusal(game, budget)) from None
-    losing = np.zeros(n, dtype=np.bool_)
-    for vertex, mover_wins in verdict.items():
-        losing[vertex] = not mover_wins
-    return GeographySolution(game, losing, "search")
 
 
 def _refusal(game: Geography, budget: int) -> str:

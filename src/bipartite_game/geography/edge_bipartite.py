@@ -47,7 +47,13 @@ from .._jit import kernel
 from .._limits import ensure_fits
 from ..errors import GeographyTooLarge
 
-__all__ = ["WORD_BUDGET", "EliminationTooLarge", "kernel_support", "losing_starts"]
+__all__ = [
+    "WORD_BUDGET",
+    "EliminationTooLarge",
+    "bipartite_parts",
+    "kernel_support",
+    "losing_starts",
+]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -115,6 +121,61 @@ def kernel_support(
     pivots = _reduce(matrix, own.size)
     vector = _kernel_vector(matrix, pivots, own.size, int(column[start]))
     return None if vector is None else own[vector]
+
+
+def bipartite_parts(
+    n: int, u: IntArray, v: IntArray
+) -> tuple[IntArray, npt.NDArray[np.int8], BoolArray]:
+    """Connected components (numbered 0..), a side per vertex, and per
+    component whether it is bipartite (no odd cycle, no loop).  Union-find
+    that keeps each vertex's parity to its root.  O(E α(V))."""
+    root, parity, odd = _parity_union_find(n, u, v)
+    _, comp = np.unique(root, return_inverse=True)
+    comp = comp.astype(np.int64).reshape(-1)
+    count = int(comp.max(initial=-1)) + 1
+    bipartite = np.ones(count, dtype=np.bool_)
+    bipartite[comp[odd]] = False
+    return comp, parity.astype(np.int8), bipartite
+
+
+@kernel
+def _parity_union_find(n: int, u: IntArray, v: IntArray) -> tuple[IntArray, IntArray, BoolArray]:
+    parent = np.arange(n)
+    parity = np.zeros(n, dtype=np.int64)  # to the parent
+    odd = np.zeros(n, dtype=np.bool_)  # a root whose component has an odd cycle
+    for i in range(u.size):
+        a = u[i]
+        pa = 0
+        while parent[a] != a:
+            pa ^= parity[a]
+            a = parent[a]
+        b = v[i]
+        pb = 0
+        while parent[b] != b:
+            pb ^= parity[b]
+            b = parent[b]
+        if a == b:
+            if pa == pb:
+                odd[a] = True
+            continue
+        if b < a:
+            a, b = b, a
+        parent[b] = a  # the lower root stays; parity makes u and v differ
+        parity[b] = pa ^ pb ^ 1
+        odd[a] = odd[a] or odd[b]
+    for x in range(n):  # flatten, accumulating parity to the root
+        r = x
+        p = 0
+        while parent[r] != r:
+            p ^= parity[r]
+            r = parent[r]
+        parent[x] = r
+        parity[x] = p
+    roots_odd = np.zeros(n, dtype=np.bool_)
+    for x in range(n):
+        if odd[parent[x]]:
+            roots_odd[x] = True
+    return parent, parity, roots_odd
 
 
 # ------------------------------------------------------------------ helpers

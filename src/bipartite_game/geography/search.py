@@ -20,24 +20,38 @@ prunings make states that play alike equal:
   lowest-numbered unused one is tried; the usable set then always holds a
   suffix of each class, one canonical state per count.
 
+The callers hand it one part at a time: :mod:`.directed` one strongly
+connected component (moves out of it lead to verdicts already known,
+``exit_wins``), :func:`undirected_edge_winners` one connected component that
+is not bipartite (the bipartite ones are solved by :mod:`.edge_bipartite`),
+so the bitmasks are only as wide as that part.
+
 The search is a negamax with an explicit stack (no recursion limit on long
 paths), stopping at the first move to a losing state.  Past ``budget``
-memoised states it raises :class:`SearchTooLarge`.  The default budget
+memoised states in all (one :class:`Budget` shared by every part) it raises
+:class:`SearchTooLarge`.  The default budget
 (:data:`DEFAULT_BUDGET`) is about ten seconds of search on one core.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 import numpy.typing as npt
 
+from .._jit import kernel
 from ..errors import GeographyTooLarge
 
-__all__ = ["DEFAULT_BUDGET", "SearchTooLarge", "search_winners"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Budget",
+    "SearchTooLarge",
+    "reachable",
+    "search_component",
+    "undirected_edge_winners",
+]
 
 IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 
 #: Memoised states the search may create by default (about 10 s on one core).
 DEFAULT_BUDGET = 400_000
@@ -47,29 +61,125 @@ class SearchTooLarge(GeographyTooLarge):
     """The exhaustive search went past its budget of states."""
 
 
-def search_winners(
+class Budget:
+    """States the search may still memoise, shared by every part searched."""
+
+    def __init__(self, states: int) -> None:
+        self.left = states
+        self.states = states
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTooLarge(f"more than {self.states} states")
+
+
+def search_component(
     n: int,
     u: IntArray,
     v: IntArray,
-    starts: Iterable[int],
     *,
     rule: str,
     directed: bool,
-    budget: int = DEFAULT_BUDGET,
-) -> dict[int, bool]:
-    """Whether the mover wins from each of ``starts``; one memo for all."""
-    game = _Game(n, [int(a) for a in u], [int(b) for b in v], rule, directed, budget)
-    return {s: game.mover_wins(s) for s in starts}
+    budget: Budget,
+    exit_wins: BoolArray | None = None,
+) -> BoolArray:
+    """Whether the mover wins from each vertex of one part, by search; with
+    ``exit_wins``, the vertices with a move out of the part to a loss."""
+    exits = [False] * n if exit_wins is None else [bool(x) for x in exit_wins]
+    game = _Game(n, u.tolist(), v.tolist(), rule, directed, budget, exits)
+    return np.array([game.mover_wins(s) for s in range(n)], dtype=np.bool_).reshape(n)
+
+
+def undirected_edge_winners(n: int, u: IntArray, v: IntArray, budget: Budget) -> BoolArray:
+    """Edge geography on an undirected multigraph: each bipartite component
+    by GF(2) elimination, each other one (odd cycle or loop) by search."""
+    from .edge_bipartite import bipartite_parts, losing_starts
+
+    comp, side, bipartite = bipartite_parts(n, u, v)
+    easy = bipartite[comp[u]]
+    wins = ~losing_starts(n, u[easy], v[easy], side)
+    hard = np.flatnonzero(~bipartite)
+    if hard.size == 0:
+        return wins
+    members = np.argsort(comp, kind="stable")
+    first = np.searchsorted(comp[members], hard)
+    last = np.searchsorted(comp[members], hard, side="right")
+    edge_order = np.argsort(comp[u], kind="stable")
+    edge_first = np.searchsorted(comp[u][edge_order], hard)
+    edge_last = np.searchsorted(comp[u][edge_order], hard, side="right")
+    local = np.full(n, -1, dtype=np.int64)
+    for a, b, ea, eb in zip(first, last, edge_first, edge_last, strict=True):
+        inside = members[a:b]
+        local[inside] = np.arange(inside.size)
+        edges = edge_order[ea:eb]
+        wins[inside] = search_component(
+            inside.size,
+            local[u[edges]],
+            local[v[edges]],
+            rule="edge",
+            directed=False,
+            budget=budget,
+        )
+    return wins
+
+
+def reachable(n: int, u: IntArray, v: IntArray, start: int, directed: bool) -> BoolArray:
+    """The vertices the token could ever reach from ``start``.  O(V + E)."""
+    seen = np.zeros(n, dtype=np.bool_)
+    _reach(n, u, v, start, directed, seen)
+    return seen
+
+
+@kernel
+def _reach(n: int, u: IntArray, v: IntArray, start: int, directed: bool, seen: BoolArray) -> None:
+    degree = np.zeros(n + 1, dtype=np.int64)
+    for i in range(u.size):
+        degree[u[i] + 1] += 1
+        if not directed:
+            degree[v[i] + 1] += 1
+    for x in range(n):
+        degree[x + 1] += degree[x]
+    fill = degree[:-1].copy()
+    heads = np.empty(degree[n], dtype=np.int64)
+    for i in range(u.size):
+        heads[fill[u[i]]] = v[i]
+        fill[u[i]] += 1
+        if not directed:
+            heads[fill[v[i]]] = u[i]
+            fill[v[i]] += 1
+    todo = np.empty(n, dtype=np.int64)
+    todo[0] = start
+    seen[start] = True
+    size = 1
+    done = 0
+    while done < size:
+        x = todo[done]
+        done += 1
+        for i in range(degree[x], degree[x + 1]):
+            y = heads[i]
+            if not seen[y]:
+                seen[y] = True
+                todo[size] = y
+                size += 1
 
 
 class _Game:
     """The moves of one game as bitmasks, and the memo of solved states."""
 
     def __init__(
-        self, n: int, u: list[int], v: list[int], rule: str, directed: bool, budget: int
+        self,
+        n: int,
+        u: list[int],
+        v: list[int],
+        rule: str,
+        directed: bool,
+        budget: Budget,
+        exit_wins: list[bool],
     ) -> None:
         self.rule = rule
         self.budget = budget
+        self.exit_wins = exit_wins
         self.memo: dict[tuple[int, int], bool] = {}
         self.tail, self.head = u, v
         if rule == "vertex":
@@ -152,19 +262,27 @@ class _Game:
         return seen_edges
 
     # ------------------------------------------------------------- search
+    def _first_moves(self, state: tuple[int, int]) -> int:
+        """The moves to try from ``state``; none when a move out of the part
+        already wins (the state then resolves as a win at once)."""
+        if self.exit_wins[state[0]]:
+            return 0
+        return self.moves(*state)
+
     def mover_wins(self, s: int) -> bool:
         root = self.start_state(s)
         known = self.memo.get(root)
         if known is not None:
             return known
         # frame: [state, moves not tried yet, child state awaiting its verdict]
-        stack: list[list[object]] = [[root, self.moves(*root), None]]
+        stack: list[list[object]] = [[root, self._first_moves(root), None]]
         while stack:
             frame = stack[-1]
             state: tuple[int, int] = frame[0]  # type: ignore[assignment]
             moves: int = frame[1]  # type: ignore[assignment]
             waiting = frame[2]
             verdict = waiting is not None and not self.memo[waiting]  # type: ignore[index]
+            verdict = verdict or (waiting is None and self.exit_wins[state[0]])
             frame[2] = None
             descend = None
             while not verdict and moves:
@@ -178,10 +296,9 @@ class _Game:
                 verdict = not known
             if descend is not None:
                 frame[1], frame[2] = moves, descend
-                stack.append([descend, self.moves(*descend), None])
+                stack.append([descend, self._first_moves(descend), None])
                 continue
             self.memo[state] = verdict
-            if len(self.memo) > self.budget:
-                raise SearchTooLarge(f"more than {self.budget} states")
+            self.budget.spend()
             stack.pop()
         return self.memo[root]

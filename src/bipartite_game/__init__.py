@@ -13,6 +13,7 @@ from .errors import (
 )
 from .explain import Explanation
 from .game import Solution, Strategy, first_player_wins_from, solve
+from .geography import GeographySolution, solve_geography
 from .graph import Colouring, Graph
 from .matching import matching_size, maximum_matching
 from .position import Engine, Outcome, Position
@@ -26,6 +27,7 @@ __all__ = [
     "Decomposition",
     "Engine",
     "Explanation",
+    "GeographySolution",
     "Graph",
     "GridBoard",
     "IllegalMoveError",
@@ -47,4 +49,5 @@ __all__ = [
     "render_svg",
     "render_text",
     "solve",
+    "solve_geography",
 ]

@@ -53,8 +53,9 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-#: Memoised states the search may create by default (about 10 s on one core).
-DEFAULT_BUDGET = 400_000
+#: Memoised states the search may create by default: 5 to 15 s on one core
+#: before a refusal, depending on the size of the part searched.
+DEFAULT_BUDGET = 250_000
 
 
 class SearchTooLarge(GeographyTooLarge):

@@ -15,6 +15,11 @@ prunings make states that play alike equal:
   bridge, a strongly connected component the token has left, vertices walled
   off by visited ones) do not split one state into many.  A start and every
   state that ends up in the same region share their entries.
+- *Bipartite remainders are decided at once.*  Under the undirected edge
+  rule, a state whose usable edges form a bipartite graph is decided by the
+  GF(2) theorem of :mod:`.edge_bipartite` (an XOR basis of the rows of the
+  token's side), so only states with an odd cycle or a loop left are
+  searched: once the last odd cycle is broken, the search stops there.
 - *Parallel edges are one move.*  Using any of several unused parallel edges
   (same ends, same direction) leads to isomorphic states, so only the
   lowest-numbered unused one is tried; the usable set then always holds a
@@ -28,7 +33,7 @@ so the bitmasks are only as wide as that part.
 
 The search is a negamax with an explicit stack (no recursion limit on long
 paths), stopping at the first move to a losing state.  Past ``budget``
-memoised states in all (one :class:`Budget` shared by every part) it raises
+(weighted) memoised states in all (one :class:`Budget` shared by every part) it raises
 :class:`SearchTooLarge`.  The default budget
 (:data:`DEFAULT_BUDGET`) is about ten seconds of search on one core.
 """
@@ -53,9 +58,10 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-#: Memoised states the search may create by default: 5 to 15 s on one core
-#: before a refusal, depending on the size of the part searched.
-DEFAULT_BUDGET = 250_000
+#: What the search may spend by default, in states: each memoised state
+#: counts 1 + (vertices or edges still usable) / 32, since the work per state
+#: grows with that width.  About 10 s on one core before a refusal.
+DEFAULT_BUDGET = 200_000
 
 
 class SearchTooLarge(GeographyTooLarge):
@@ -69,8 +75,9 @@ class Budget:
         self.left = states
         self.states = states
 
-    def spend(self) -> None:
-        self.left -= 1
+    def spend(self, usable: int) -> None:
+        """Count one memoised state whose usable set is ``usable``."""
+        self.left -= 1 + usable.bit_count() // 32
         if self.left < 0:
             raise SearchTooLarge(f"more than {self.states} states")
 
@@ -270,9 +277,52 @@ class _Game:
             return 0
         return self.moves(*state)
 
+    def _decided(self, state: tuple[int, int]) -> bool | None:
+        """Under the undirected edge rule, the verdict of a state whose
+        usable edges form a bipartite graph, by the GF(2) theorem of
+        :mod:`.edge_bipartite` (memoised, one state of the budget); else None.
+
+        The mover at x loses iff x's row (its edges to the other side, mod 2)
+        is a sum of other rows of its side: one XOR basis of those rows.
+        """
+        if self.rule != "edge" or self.directed:
+            return None
+        at, usable = state
+        colour, rows, todo = {at: 0}, {at: 0}, [at]
+        while todo:
+            x = todo.pop()
+            mine = colour[x]
+            edges = self.incident[x] & usable
+            while edges:
+                low = edges & -edges
+                edges ^= low
+                e = low.bit_length() - 1
+                a, b = self.tail[e], self.head[e]
+                y = b if a == x else a
+                seen = colour.get(y)
+                if seen is None:
+                    colour[y] = 1 - mine
+                    if mine:
+                        rows[y] = 0
+                    todo.append(y)
+                elif seen == mine:  # an odd cycle, or a loop
+                    return None
+                if not mine:
+                    rows[x] ^= 1 << y
+        basis: dict[int, int] = {}
+        for x, row in rows.items():
+            if x != at:
+                _insert(basis, row)
+        wins = _reduce(basis, rows[at]) != 0
+        self.memo[state] = wins
+        self.budget.spend(usable)
+        return wins
+
     def mover_wins(self, s: int) -> bool:
         root = self.start_state(s)
         known = self.memo.get(root)
+        if known is None:
+            known = self._decided(root)
         if known is not None:
             return known
         # frame: [state, moves not tried yet, child state awaiting its verdict]
@@ -292,6 +342,8 @@ class _Game:
                 child = self.child(state[0], state[1], low)
                 known = self.memo.get(child)
                 if known is None:
+                    known = self._decided(child)
+                if known is None:
                     descend = child
                     break
                 verdict = not known
@@ -300,6 +352,22 @@ class _Game:
                 stack.append([descend, self._first_moves(descend), None])
                 continue
             self.memo[state] = verdict
-            self.budget.spend()
+            self.budget.spend(state[1])
             stack.pop()
         return self.memo[root]
+
+
+def _insert(basis: dict[int, int], row: int) -> None:
+    """Add ``row`` to an XOR basis keyed by leading bit."""
+    row = _reduce(basis, row)
+    if row:
+        basis[row.bit_length() - 1] = row
+
+
+def _reduce(basis: dict[int, int], row: int) -> int:
+    while row:
+        top = basis.get(row.bit_length() - 1)
+        if top is None:
+            break
+        row ^= top
+    return row

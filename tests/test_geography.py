@@ -211,3 +211,44 @@ def test_cli_refuses_a_search_too_large_in_one_line() -> None:
 def test_cli_unknown_rule_is_a_usage_error() -> None:
     result = run("graph", "--rule", "edges", stdin="a b\n")
     assert result.status == 2 and "invalid choice" in result.stderr
+
+
+def test_docstring_examples_hold() -> None:
+    import doctest
+
+    from bipartite_game import geography
+    from bipartite_game.geography import position
+
+    for module in (geography, position):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_docs_page_example_holds() -> None:
+    import doctest
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "geography.md").read_text()
+    test = doctest.DocTestParser().get_doctest(page, {}, "geography.md", "docs/geography.md", 0)
+    assert test.examples
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0
+
+
+def test_one_start_solves_only_what_it_reaches() -> None:
+    # a dense component with odd cycles that the search refuses, and a path
+    rng = np.random.default_rng(3)
+    dense = rng.integers(0, 20, (80, 2))
+    u = np.concatenate((dense[:, 0], [20, 21]))
+    v = np.concatenate((dense[:, 1], [21, 22]))
+    with pytest.raises(GeographyTooLarge):
+        solve_geography(u, v, 23, rule="edge", budget=1000)
+    assert geography_mover_wins(u, v, 23, 21, rule="edge", budget=1000)
+    assert not geography_mover_wins(u, v, 23, 20, rule="edge", budget=1000)
+
+
+def test_cli_refuses_a_bipartite_part_too_large_to_eliminate() -> None:
+    # a path of 40,000 vertices: one component of 20,000 + 20,000 vertices
+    lines = "".join(f"{i} {i + 1}\n" for i in range(39_999))
+    result = run("graph", "--rule", "edge", stdin=lines)
+    assert_one_line_error(result, "GF(2)", "20000 + 20000")

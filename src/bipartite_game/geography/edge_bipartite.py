@@ -64,6 +64,10 @@ WordMatrix = npt.NDArray[np.uint64]
 WORD_BUDGET = 10**11
 
 
+#: The side of the largest square part within the budget: n³/64 = WORD_BUDGET.
+_LARGEST_SIDE = int(round((64 * WORD_BUDGET) ** (1 / 3), -3))
+
+
 class EliminationTooLarge(GeographyTooLarge):
     """A component too large for dense elimination over GF(2)."""
 
@@ -192,7 +196,8 @@ def _check_size(rows: IntArray, columns: IntArray) -> None:
         raise EliminationTooLarge(
             f"edge geography on a connected bipartite part of {int(rows[biggest])} + "
             f"{int(columns[biggest])} vertices needs about {work[biggest]:.1e} word operations "
-            f"of elimination over GF(2), more than the {WORD_BUDGET:.0e} allowed"
+            f"of elimination over GF(2), more than the {WORD_BUDGET:.0e} allowed (parts of "
+            f"up to about {_LARGEST_SIDE} + {_LARGEST_SIDE} vertices)"
         )
     ensure_fits(int(words.max()) * 8 * 2, "the GF(2) matrix of edge geography")
 

@@ -60,8 +60,8 @@ BoolArray = npt.NDArray[np.bool_]
 
 #: What the search may spend by default, in states: each memoised state
 #: counts 1 + (vertices or edges still usable) / 32, since the work per state
-#: grows with that width.  About 10 s on one core before a refusal.
-DEFAULT_BUDGET = 200_000
+#: grows with that width.  About 10 s of one core's time before a refusal.
+DEFAULT_BUDGET = 500_000
 
 
 class SearchTooLarge(GeographyTooLarge):

@@ -14,6 +14,11 @@ anything else             exhaustive search with a budget               search
                           (:mod:`.search`): PSPACE-complete in general
 ========================  ===========================================  ==========
 
+"Anything else" is searched only where it must be: a directed game inside
+its strongly connected components with a cycle (the rest of the
+condensation is settled in linear time), edge geography inside its
+components with an odd cycle or a loop (the bipartite ones by GF(2)).
+
 Edges are two endpoint arrays.  Under the edge rule every pair is its own
 edge (parallel edges count, a loop is a move); under the vertex rule repeats
 and loops change nothing.  ``directed`` reads pair i as an arc u[i] -> v[i].

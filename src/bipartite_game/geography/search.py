@@ -6,8 +6,8 @@ Schaefer 1978; Fraenkel, Scheinerman and Ullman 1993), so no method is fast
 on every graph.  This one is exact and says when it gives up.
 
 A state is the token's vertex and what is still usable: unvisited vertices
-(vertex rule) or unused edges (edge rule), as bits of a Python integer.  Two
-prunings make states that play alike equal:
+(vertex rule) or unused edges (edge rule), as bits of a Python integer.
+Three prunings keep the states few:
 
 - *What the token can never reach again is dropped.*  The usable set is cut
   to what can be reached from the token through usable vertices or edges, so
@@ -33,9 +33,10 @@ so the bitmasks are only as wide as that part.
 
 The search is a negamax with an explicit stack (no recursion limit on long
 paths), stopping at the first move to a losing state.  Past ``budget``
-(weighted) memoised states in all (one :class:`Budget` shared by every part) it raises
-:class:`SearchTooLarge`.  The default budget
-(:data:`DEFAULT_BUDGET`) is about ten seconds of search on one core.
+memoised states in all (one :class:`Budget` shared by every part; a state
+counts 1 + its usable vertices or edges / 32) it raises
+:class:`SearchTooLarge`.  The default, :data:`DEFAULT_BUDGET`, is about ten
+seconds of one core.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ usage: python benchmarks/geography.py [gf2|dag|search|all] [--runs 3] [--seeds 5
 from __future__ import annotations
 
 import argparse
+import resource
 import subprocess
 import sys
 import tempfile
@@ -40,13 +41,16 @@ def random_bipartite(half: int, edges: int, seed: int) -> tuple[np.ndarray, np.n
     return rng.integers(0, half, edges), rng.integers(half, 2 * half, edges)
 
 
-def median_seconds(work: Callable[[], object], runs: int) -> float:
-    times = []
+def median_seconds(work: Callable[[], object], runs: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``runs`` calls (the machine may be
+    shared: CPU time is the fairer figure)."""
+    wall, cpu = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         work()
-        times.append(time.perf_counter() - start)
-    return float(np.median(times))
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return float(np.median(wall)), float(np.median(cpu))
 
 
 def bench_gf2(runs: int) -> None:
@@ -56,22 +60,28 @@ def bench_gf2(runs: int) -> None:
     previous = None
     for half in (1250, 2500, 5000, 10000):
         u, v = random_bipartite(half, 10 * half, 1)
-        seconds = median_seconds(partial(solve_geography, u, v, 2 * half, rule="edge"), runs)
+        wall, cpu = median_seconds(partial(solve_geography, u, v, 2 * half, rule="edge"), runs)
         losing = int(solve_geography(u, v, 2 * half, rule="edge").losing.sum())
-        growth = "" if previous is None else f"  x{seconds / previous:.1f} for 2x N"
-        print(f"  N = {half:5d}: {seconds:6.2f} s  ({losing} losing starts){growth}")
-        previous = seconds
+        growth = "" if previous is None else f"  CPU x{cpu / previous:.1f} for 2x N"
+        print(f"  N = {half:5d}: {wall:6.2f} s wall, {cpu:6.2f} s CPU ({losing} losing){growth}")
+        previous = cpu
     half = 5000
     u, v = random_bipartite(half, 10 * half, 1)
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as out:
         out.write("".join(f"{a} {b}\n" for a, b in zip(u.tolist(), v.tolist(), strict=True)))
     command = [*tool_command("graph", "--rule", "edge"), out.name]
-    times = []
+    walls: list[float] = []
+    cpus: list[float] = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    print(f"  command line, 5000 + 5000 vertices, 50,000 edges: {np.median(times):.2f} s")
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        walls.append(time.perf_counter() - start)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    print(
+        f"  command line, 5000 + 5000 vertices, 50,000 edges: {np.median(walls):.2f} s wall, "
+        f"{np.median(cpus):.2f} s CPU"
+    )
     Path(out.name).unlink()
 
 
@@ -82,12 +92,12 @@ def bench_dag(runs: int) -> None:
     keep = a != b
     u, v = np.minimum(a, b)[keep], np.maximum(a, b)[keep]
     solve_geography(u[:1000], v[:1000], n, rule="vertex", directed=True)
-    seconds = median_seconds(
+    wall, cpu = median_seconds(
         partial(solve_geography, u, v, n, rule="vertex", directed=True), runs
     )
     method = solve_geography(u, v, n, rule="vertex", directed=True).method
     print(f"directed vertex geography, random DAG 10^6 vertices, {u.size} arcs: "
-          f"{seconds:.2f} s ({method})")  # fmt: skip
+          f"{wall:.2f} s wall, {cpu:.2f} s CPU ({method})")  # fmt: skip
 
 
 #: Edge counts tried per game: m edges on m / 2 vertices.

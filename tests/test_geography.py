@@ -105,7 +105,9 @@ def test_vertex_geography_undirected_goes_to_matching(graph: tuple[int, Edges]) 
     assert wins == brute.winners(n, edges, rule="vertex", directed=False)
 
 
-@pytest.mark.parametrize(("rule", "directed"), [("vertex", True), ("edge", True), ("edge", False)])
+@pytest.mark.parametrize(
+    ("rule", "directed"), [("vertex", False), ("vertex", True), ("edge", True), ("edge", False)]
+)
 @given(graph=multigraphs(max_edges=8), data=st.data())
 def test_best_moves_are_the_moves_to_losing_positions(
     rule: str, directed: bool, graph: tuple[int, Edges], data: st.DataObject

@@ -102,7 +102,7 @@ def bench_dag(runs: int) -> None:
 
 #: Edge counts tried per game: m edges on m / 2 vertices.
 SEARCH_SIZES = {
-    ("vertex", True): (100, 200, 300, 400, 500, 600, 800),
+    ("vertex", True): (300, 400, 600, 800, 1200, 1600),
     ("edge", True): (60, 100, 140, 180, 220, 260, 300),
     ("edge", False): (16, 20, 24, 28, 32, 40, 48, 60),
 }

@@ -249,8 +249,23 @@ def test_one_start_solves_only_what_it_reaches() -> None:
     assert not geography_mover_wins(u, v, 23, 20, rule="edge", budget=1000)
 
 
-def test_cli_refuses_a_bipartite_part_too_large_to_eliminate() -> None:
-    # a path of 40,000 vertices: one component of 20,000 + 20,000 vertices
-    lines = "".join(f"{i} {i + 1}\n" for i in range(39_999))
+def test_long_paths_peel_away_without_elimination() -> None:
+    # on a path the token can never turn back: the mover wins iff the edges
+    # on one side of the start are odd in number
+    n = 100_001
+    solution = solve_geography(np.arange(n - 1), np.arange(1, n), n, rule="edge")
+    left = np.arange(n)
+    assert (solution.losing == ((left % 2 == 0) & ((n - 1 - left) % 2 == 0))).all()
+
+
+def test_cli_refuses_a_bipartite_core_too_large_to_eliminate() -> None:
+    # a 200 x 200 grid torus (even sides: bipartite), every vertex of degree 4:
+    # nothing peels, one component of 20,000 + 20,000 vertices
+    side = 200
+    cell = np.arange(side * side).reshape(side, side)
+    right, down = np.roll(cell, -1, axis=1), np.roll(cell, -1, axis=0)
+    u = np.concatenate((cell.ravel(), cell.ravel()))
+    v = np.concatenate((right.ravel(), down.ravel()))
+    lines = "".join(f"{a} {b}\n" for a, b in zip(u.tolist(), v.tolist(), strict=True))
     result = run("graph", "--rule", "edge", stdin=lines)
     assert_one_line_error(result, "GF(2)", "20000 + 20000")

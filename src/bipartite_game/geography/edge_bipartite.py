@@ -26,6 +26,10 @@ odd, hence non-zero, number of edges to x.  Move along one of them, e.  In
 G - e, A' = A - e_x e_yᵀ and A' w = e_x + e_x = 0 with w_y = 1: the other
 player, to move from y, loses by the first part applied to Aᵀ.  ∎
 
+Peeling first (:mod:`.peel`): rules that decide single columns in linear
+time dissolve paths and most of trees and tree-like fringes before any
+elimination.
+
 So the losing starts of X are the union of the supports of a basis of the
 left kernel of A (a vector in the kernel with z_x = 1 is a sum of basis
 vectors, one of which has a 1 at x).  Reducing Aᵀ (rows Y, columns X) to
@@ -47,6 +51,7 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._limits import ensure_fits
 from ..errors import GeographyTooLarge
+from .peel import odd_edges, peel_side
 
 __all__ = [
     "WORD_BUDGET",
@@ -77,9 +82,27 @@ def losing_starts(n: int, u: IntArray, v: IntArray, side: npt.NDArray[np.int8]) 
     """For every vertex, whether the player to move from it loses (UEG).
 
     ``u``, ``v``: the edges (parallel ones repeated, no loops); ``side``: a
-    proper 2-colouring.  Cost: O(V + E) to split components, then per
-    component two eliminations of O(r·c·min(r, c)/64) word operations.
+    proper 2-colouring.  Per side, the peeling rules first (O(V + E)), then
+    the elimination of what is left, per connected component.
     """
+    a, b = odd_edges(n, u, v, side)
+    losing = np.zeros(n, dtype=np.bool_)
+    for column_side in (0, 1):
+        is_column = side == column_side
+        answer, alive, finish = peel_side(n, a, b, is_column)
+        core = alive[a] & alive[b]
+        if core.any():
+            lost = _dense_losing(n, a[core], b[core], side, column_side)
+            answer[alive & is_column] = lost[alive & is_column]
+        finish(answer)
+        losing[is_column] = answer[is_column] == 1
+    return losing
+
+
+def _dense_losing(
+    n: int, u: IntArray, v: IntArray, side: npt.NDArray[np.int8], only: int
+) -> BoolArray:
+    """The losing starts of side ``only`` by elimination alone, per component."""
     comp, count = _component_ids(n, u, v)
     order = np.lexsort((side, comp)).astype(np.int64)
     per_component = np.bincount(comp, minlength=count)
@@ -93,7 +116,17 @@ def losing_starts(n: int, u: IntArray, v: IntArray, side: npt.NDArray[np.int8]) 
     np.cumsum(np.bincount(comp[u], minlength=count), out=edge_start[1:])
     losing = np.zeros(n, dtype=np.bool_)
     _all_components(
-        u, v, side.astype(np.int8), order, comp_start, in_x, local, edge_order, edge_start, losing
+        u,
+        v,
+        side.astype(np.int8),
+        order,
+        comp_start,
+        in_x,
+        local,
+        edge_order,
+        edge_start,
+        losing,
+        only,
     )
     return losing
 
@@ -372,8 +405,10 @@ def _all_components(
     edge_order: IntArray,
     edge_start: IntArray,
     losing: BoolArray,
+    only: int,
 ) -> None:
-    """Both eliminations of every component; marks ``losing``."""
+    """The elimination of every component for side ``only`` (0: the losing
+    starts of side 0, by reducing Aᵀ; 1: of side 1, by reducing A)."""
     for k in range(comp_start.size - 1):
         first = comp_start[k]
         nx = in_x[k]
@@ -392,6 +427,8 @@ def _all_components(
                 xs[j] = local[b]
                 ys[j] = local[a]
         for turn in range(2):
+            if turn != only:
+                continue
             rows, cols = (ny, nx) if turn == 0 else (nx, ny)
             matrix = np.zeros((rows, (cols + 63) // 64), dtype=np.uint64)
             if turn == 0:

@@ -101,7 +101,11 @@ def test_hint_and_undo(client: TestClient) -> None:
     _error(client.post(game + "/undo", json={}), 400, "nothing to take back")
     state = _ok(client.post(game + "/place", json={"cell": [1, 2]}))
     assert state["path"] == [[1, 2], [1, 1]] and state["engine_moves"] == [[1, 1]]
-    assert "The engine moved to row 2, column 2." in state["message"]
+    assert state["account"] == (
+        "You placed the token on row 2, column 3; the engine has no winning move and resists "
+        "with row 2, column 2, the move that leaves you the fewest winning answers."
+    )
+    assert state["message"].startswith(state["account"])
     assert _ok(client.post(game + "/hint", json={}))["hints"] == [[2, 1]]
     state = _ok(client.post(game + "/move", json={"cell": [1, 0]}))  # a mistake
     assert state["phase"] == "over" and state["winner"] == "engine"

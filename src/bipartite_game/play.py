@@ -21,14 +21,24 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ._text import quote, saturating
 from .annotate import annotate
 from .boards import GridBoard
 from .errors import BipartiteGameError, IllegalMoveError
+from .game import solve
 from .position import FIRST, SECOND, Engine, Position
 
-__all__ = ["DIRECTIONS", "SIDES", "Match", "RecordLine", "direction_name", "parse_cell"]
+__all__ = [
+    "DIRECTIONS",
+    "SIDES",
+    "Exchange",
+    "Match",
+    "RecordLine",
+    "direction_name",
+    "parse_cell",
+]
 
 SIDES = (FIRST, SECOND, "auto", "winning")
 
@@ -72,6 +82,18 @@ def parse_cell(text: str) -> tuple[int, int] | None:
     col = saturating(found.group(2), _FAR)
     assert row is not None and col is not None  # the pattern matched digits
     return row - 1, col - 1
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The last exchange of a game: ``played`` (the person's move, or the
+    start the person placed) and the engine's ``answer`` to it (``None`` when
+    the game ended), with ``reason``, how the engine chose it (see
+    :attr:`~bipartite_game.position.Engine.last_reason`)."""
+
+    played: int
+    answer: int | None
+    reason: str | None
 
 
 @dataclass(frozen=True)
@@ -143,6 +165,9 @@ class Match:
         self.you = side
         self.engine_side = _other(side)
         self.position: Position | None = None
+        #: The person's last move and the engine's answer (``None`` before
+        #: the person has moved, and after a take-back).
+        self.last_exchange: Exchange | None = None
         if start_vertex is not None:
             self._placed_by = "given"
             self._begin(start_vertex)
@@ -182,14 +207,65 @@ class Match:
         if self.position is not None:
             raise IllegalMoveError("illegal move: the token is already on the board")
         vertex = self._open_vertex((row, col), "start")
-        return self._begin(vertex)
+        answer = self._begin(vertex)
+        self.last_exchange = Exchange(vertex, answer, self._reason(answer))
+        return answer
 
     def play(self, move: int) -> int | None:
         """The person moves the token to vertex ``move``; returns the engine's
         answer (``None`` when the game ended)."""
         position = self._require_turn()
         position.push(move)
-        return self._engine_turn()
+        answer = self._engine_turn()
+        played = position.move_stack[-1 if answer is None else -2]
+        self.last_exchange = Exchange(played, answer, self._reason(answer))
+        return answer
+
+    def planned_answers(self) -> dict[int, int | None]:
+        """The engine's answer to each legal move the person has now (``None``
+        where the move ends the game), found by asking the engine exactly as
+        :meth:`play` would.  Cost: one engine move per legal move (O(1) each
+        along its matching; a solve, or one per legal move when resisting)."""
+        position = self._require_turn()
+        reason = self.engine.last_reason
+        plans: dict[int, int | None] = {}
+        for move in list(position.legal_moves):
+            position.push(move)
+            try:
+                plans[move] = self.engine.move(position)
+            finally:
+                position.pop()
+        self.engine.last_reason = reason
+        return plans
+
+    def overlay(
+        self, position: Position | None = None
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """The theorem at work now, for a picture: the losing starts of what
+        is left, and the matching the winner answers along.
+
+        Before the token is placed, the whole board's losing starts and
+        maximum matching.  In a game, the losing starts of the graph without
+        the visited vertices (so a legal move onto one wins for the player
+        who makes it), and the engine's strategy's matching while the engine
+        wins along it (it is fixed for the whole game); otherwise the
+        matching of a winning strategy from the token's vertex in what is
+        left (the token's vertex kept).  ``position`` (default: the game's)
+        may be an earlier position of this game, to step back through it.
+        Cost: one or two solves.
+        """
+        solution = self.engine.solution
+        position = self.position if position is None else position
+        if position is None:
+            return solution.losing, solution.mate
+        visited = position.visited
+        rest = solve(self.board.graph.without(np.flatnonzero(visited)))
+        strategy = self.engine.following(position, self.engine_side)
+        if strategy is None:
+            visited[position.current] = False
+            here = solve(self.board.graph.without(np.flatnonzero(visited)))
+            strategy = here.strategy(position.current)
+        return rest.losing, strategy.mate
 
     def parse_move(self, text: str) -> int:
         """The vertex a typed move means: a direction word (``up``, ``ne``, …)
@@ -274,6 +350,7 @@ class Match:
             return False
         while len(position.move_stack) > mine[-1]:
             position.pop()
+        self.last_exchange = None
         return True
 
     # --- helpers -------------------------------------------------------------
@@ -304,6 +381,9 @@ class Match:
         if self.position.is_over():
             raise IllegalMoveError("illegal move: the game is over")
         return self.position
+
+    def _reason(self, answer: int | None) -> str | None:
+        return None if answer is None else self.engine.last_reason
 
     def _engine_turn(self) -> int | None:
         position = self.position

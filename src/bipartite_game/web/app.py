@@ -17,6 +17,14 @@ the server is shutting down):
 ``POST /api/games/{id}/move``   ``{cell}``: move; the engine answers at once
 ``POST /api/games/{id}/hint``   the state with your winning moves marked
 ``POST /api/games/{id}/undo``   take back your last move
+``POST /api/games/{id}/view``   the state again (to redraw with other overlays)
+``GET  /api/limits``       ``{max_side}``: the largest maze side accepted
+
+Every game request may ask for ``show_losing`` and ``show_matching`` (the
+theorem at work in the game: :meth:`~bipartite_game.play.Match.overlay`) and
+``plan`` (the engine's answer to each of your legal moves, as ``planned``:
+``[[move, answer or null], ...]``); the state also carries ``account``, the
+last exchange in one line.
 
 A game action is all or nothing: it plays on a copy of the match in a worker
 thread and the copy becomes the game only if it finished in time
@@ -67,6 +75,18 @@ class _JSON(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, ensure_ascii=True, allow_nan=False).encode("ascii")
+
+
+def _looks(body: dict[str, Any]) -> dict[str, Any]:
+    """What a game's picture should show besides the game: the overlays
+    (``show_losing``, ``show_matching``) and the engine's planned answers
+    (``plan``), each a boolean field of the request, off by default; and
+    ``at``, the number of moves to show of a finished game's record."""
+    names = ("show_losing", "show_matching", "plan")
+    looks: dict[str, Any] = {name: field(body, name, bool, False) for name in names}
+    if body.get("at") is not None:
+        looks["at"] = field(body, "at", int)
+    return looks
 
 
 def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
@@ -135,6 +155,9 @@ def create_app(
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    async def limits_view(request: Request) -> Response:
+        return _JSON({"max_side": limits.max_side})
+
     async def analyse(request: Request) -> Response:
         body = await read_json(request, limits)
         maze = board(body, limits)
@@ -153,9 +176,11 @@ def create_app(
         side = field(body, "side", str, "auto")
         start = cell(body, "start") if body.get("start") is not None else None
 
+        looks = _looks(body)
+
         def work() -> tuple[Match, dict[str, Any]]:
             match = Match(maze, side=side, start=start)
-            return match, game_state("", match)
+            return match, game_state("", match, None, **looks)
 
         match, state = await compute(work)
         state["id"] = games.add(match)
@@ -171,12 +196,14 @@ def create_app(
             body = await read_json(request, limits)
             game_id = request.path_params["game_id"]
             game = find(game_id)
+            looks = _looks(body)
             async with game.lock:  # one action at a time per game
                 current = game.match
 
                 def work() -> tuple[Match, dict[str, Any]]:
                     attempt = trial(current)
-                    return attempt, game_state(game_id, attempt, act(attempt, body))
+                    hints = act(attempt, body)
+                    return attempt, game_state(game_id, attempt, hints, **looks)
 
                 attempt, state = await compute(work)
                 game.commit(attempt)  # reached only when it finished in time
@@ -192,6 +219,9 @@ def create_app(
 
     def hint(match: Match, body: dict[str, Any]) -> list[int]:
         return match.hints()
+
+    def view(match: Match, body: dict[str, Any]) -> None:
+        """No change: the state again, drawn with the overlays asked for."""
 
     def undo(match: Match, body: dict[str, Any]) -> None:
         if not match.undo():
@@ -223,6 +253,8 @@ def create_app(
         Route(game_path + "/move", stoppable(action(move)), methods=["POST"]),
         Route(game_path + "/hint", stoppable(action(hint)), methods=["POST"]),
         Route(game_path + "/undo", stoppable(action(undo)), methods=["POST"]),
+        Route(game_path + "/view", stoppable(action(view)), methods=["POST"]),
+        Route("/api/limits", limits_view, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -55,7 +55,11 @@ def analysis(
         "matching_size": matched,
         "summary": summary,
         "svg": render_svg(
-            board, show_losing=show_losing, show_matching=show_matching, solution=solution
+            board,
+            show_losing=show_losing,
+            show_matching=show_matching,
+            solution=solution,
+            coordinates=True,
         ),
     }
 
@@ -65,10 +69,46 @@ def _spoken(board: GridBoard, vertex: int) -> str:
     return f"row {row + 1}, column {col + 1}"
 
 
-def game_state(game_id: str, match: Match, hints: list[int] | None = None) -> dict[str, Any]:
+def _account(match: Match) -> str | None:
+    """The last exchange in one line: where the person moved and why the
+    engine answered as it did."""
+    exchange = match.last_exchange
+    if exchange is None or exchange.answer is None:
+        return None
+    board = match.board
+    placed = match.position is not None and exchange.played == match.position.start
+    verb = "placed the token on" if placed else "moved to"
+    played = f"You {verb} {_spoken(board, exchange.played)}"
+    answer = _spoken(board, exchange.answer)
+    why = {
+        "matching": f"the engine answered along its matching, to {answer}",
+        "solved": f"the engine, solving what is left, found the winning move {answer}",
+        "resisting": (
+            f"the engine has no winning move and resists with {answer}, "
+            "the move that leaves you the fewest winning answers"
+        ),
+    }.get(exchange.reason or "", f"the engine answered {answer}")
+    return f"{played}; {why}."
+
+
+def game_state(
+    game_id: str,
+    match: Match,
+    hints: list[int] | None = None,
+    *,
+    show_losing: bool = False,
+    show_matching: bool = False,
+    plan: bool = False,
+    at: int | None = None,
+) -> dict[str, Any]:
     """What the page needs to draw a game: phase, sides, path, legal moves,
-    hints if asked for, a message in words and the picture.  Reads ``match``
-    only."""
+    hints if asked for, a message in words and the picture; with
+    ``show_losing`` / ``show_matching`` the theorem at work drawn on it
+    (:meth:`~bipartite_game.play.Match.overlay`), with ``plan`` the engine's
+    answer to each legal move; with ``at`` (a finished game only) the
+    picture shows the game after its first ``at`` moves, to step back
+    through the record.  Reads ``match`` only (``plan`` asks its engine,
+    which leaves it as it was)."""
     board = match.board
     position = match.position
     if position is None:
@@ -92,7 +132,10 @@ def game_state(game_id: str, match: Match, hints: list[int] | None = None) -> di
     news = []
     if position is not None and match.start_placed_by == "engine" and len(path) <= 2:
         news.append(f"The engine placed the token on {_spoken(board, path[0])}.")
-    if position is not None and position.move_stack[-1:] == engine_moves[-1:] != []:
+    account = _account(match)
+    if account is not None:
+        news.append(account)
+    elif position is not None and position.move_stack[-1:] == engine_moves[-1:] != []:
         news.append(f"The engine moved to {_spoken(board, engine_moves[-1])}.")
     message = " ".join([*news, message])
     if hints is not None and phase != "over":
@@ -110,9 +153,27 @@ def game_state(game_id: str, match: Match, hints: list[int] | None = None) -> di
             {"cell": list(board.cell(line.vertex)), "who": line.who, "verdict": line.verdict}
             for line in match.record()
         ]
+    planned: list[list[list[int] | None]] = []
+    if plan and phase == "play":
+        planned = [
+            [list(board.cell(move)), None if answer is None else list(board.cell(answer))]
+            for move, answer in match.planned_answers().items()
+        ]
+    drawn = position
+    if at is not None and phase == "over" and position is not None:
+        at = max(0, min(at, len(position.move_stack)))
+        drawn = position.copy()
+        while len(drawn.move_stack) > at:
+            drawn.pop()
+    losing = mate = None
+    if show_losing or show_matching:
+        losing, mate = match.overlay(drawn)
     return {
         "id": game_id,
         "record": record,
+        "at": None if drawn is position or drawn is None else len(drawn.move_stack),
+        "planned": planned,
+        "account": account,
         "phase": phase,
         "you": match.you,
         "winner": match.winner,
@@ -122,5 +183,14 @@ def game_state(game_id: str, match: Match, hints: list[int] | None = None) -> di
         "legal": [] if position is None else _cells(board, position.legal_moves),
         "hints": None if hints is None else _cells(board, hints),
         "message": message,
-        "svg": render_svg(board, position, hints=hints or ()),
+        "svg": render_svg(
+            board,
+            drawn,
+            hints=hints or (),
+            show_losing=show_losing,
+            show_matching=show_matching,
+            losing=losing,
+            mate=mate,
+            coordinates=True,
+        ),
     }

@@ -22,6 +22,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -439,44 +440,48 @@ _USES: dict[str, set[str]] = {
 }
 
 
-def _span_option(least: int) -> Callable[[str], Span]:
-    def parse(text: str) -> Span:
-        try:
-            return parse_span(text, least=least)
-        except BipartiteGameError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+#: How each knob's text is read: spans (with their least bound) and numbers.
+_SPANS = {"rows": 1, "cols": 1, "cases": 1, "rings": 1, "vertices": 1, "edges": 0, "leap": 0}
 
-    return parse
+
+def number(text: str, option: str, kind: type[int] | type[float] = int) -> float:
+    """An option's number, or one line naming the option (argparse's own
+    type errors would print the usage too)."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise BipartiteGameError(f"{option}: expected a number, found {quote(text)}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise BipartiteGameError(f"{option}: expected a number, found {quote(text)}")
+    return value
 
 
 def add_generator_options(parser: argparse.ArgumentParser) -> None:
     """The problem, ``--seed`` and the knobs, shared by ``gen`` and ``stress``."""
-    parser.add_argument("problem", metavar="PROBLEM", help=", ".join(GENERATORS))
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     add = parser.add_argument
-    add("--rows", type=_span_option(1), metavar="N|LO..HI", help="board rows (default 1..8)")
-    add("--cols", type=_span_option(1), metavar="N|LO..HI", help="board columns (default 1..8)")
-    add("--cases", type=_span_option(1), metavar="N|LO..HI", help="lock, king: cases (1..3)")
-    add("--rings", type=_span_option(1), metavar="N|LO..HI", help="lock: rings (default 1..4)")
-    add("--vertices", type=_span_option(1), metavar="N|LO..HI", help="graph: vertices (1..10)")
-    add("--edges", type=_span_option(0), metavar="N|LO..HI", help="graph: edges drawn")
-    add("--leap", type=_span_option(0), metavar="N|LO..HI", help="knights: r and c")
+    add("problem", metavar="PROBLEM", help=", ".join(GENERATORS))
+    add("--seed", default="0", help="random seed, a whole number (default 0)")
+    add("--rows", metavar="N|LO..HI", help="board rows (default 1..8)")
+    add("--cols", metavar="N|LO..HI", help="board columns (default 1..8)")
+    add("--cases", metavar="N|LO..HI", help="lock, king: cases (default 1..3)")
+    add("--rings", metavar="N|LO..HI", help="lock: rings (default 1..4)")
+    add("--vertices", metavar="N|LO..HI", help="graph: vertices (default 1..10)")
+    add("--edges", metavar="N|LO..HI", help="graph: edges drawn (default 0..3n)")
+    add("--leap", metavar="N|LO..HI", help="knights: r and c (default 0..the longer side)")
     add(
         "--density",
-        type=float,
         metavar="P",
         help="fraction of walls (maze), burned (king) or broken (knights) squares, "
         "forbidden codes (lock), black pieces (bunny); default: random per case",
     )
     add(
         "--edge-cases",
-        type=float,
-        default=0.25,
+        default="0.25",
         metavar="P",
         help="probability of drawing a case from an edge-case family (default 0.25)",
     )
     add("--moves", metavar="MOVES", help="maze: the move set (as for 'maze')")
-    add("--ring", type=int, metavar="K", help="lock: positions per ring (as for 'lock')")
+    add("--ring", metavar="K", help="lock: positions per ring, 2 to 10 (as for 'lock')")
     add("--no-wrap", action="store_true", default=None, help="lock: rings that do not wrap")
 
 
@@ -486,17 +491,30 @@ def knobs_from(args: argparse.Namespace) -> Knobs:
         raise BipartiteGameError(
             f"no generator for {quote(args.problem)}: one of {', '.join(GENERATORS)}"
         )
-    every = {"rows", "cols", "cases", "rings", "vertices", "edges", "leap", "density"}
-    every |= {"moves", "ring", "no_wrap"}
+    every = {*_SPANS, "density", "moves", "ring", "no_wrap"}
     for name in sorted(every - _USES[args.problem]):
         if getattr(args, name) is not None:
             option = "--" + name.replace("_", "-")
             raise BipartiteGameError(f"{option} does not apply to {args.problem}")
-    given = {name: getattr(args, name) for name in _USES[args.problem] - {"no_wrap"}}
-    knobs = replace(Knobs(), **{k: v for k, v in given.items() if v is not None})
-    if args.moves is not None:
-        parse_moves(args.moves)  # a bad move set is refused here, once
-    return replace(knobs, edge_cases=args.edge_cases, wrap=not args.no_wrap)
+    given: dict[str, Any] = {}
+    for name in _USES[args.problem] - {"no_wrap"}:
+        text = getattr(args, name)
+        if text is None:
+            continue
+        if name in _SPANS:
+            try:
+                given[name] = parse_span(text, least=_SPANS[name])
+            except BipartiteGameError as error:
+                raise BipartiteGameError(f"--{name}: {error}") from None
+        elif name == "density":
+            given[name] = number(text, "--density", float)
+        elif name == "ring":
+            given[name] = int(number(text, "--ring"))
+        else:
+            parse_moves(text)  # a bad move set is refused here, once
+            given[name] = text
+    edge_cases = number(args.edge_cases, "--edge-cases", float)
+    return replace(Knobs(), **given, edge_cases=edge_cases, wrap=not args.no_wrap)
 
 
 def answer_options(problem: str, knobs: Knobs) -> dict[str, object]:
@@ -526,7 +544,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def _run(args: argparse.Namespace) -> int:
     knobs = knobs_from(args)
-    text = generate(args.problem, args.seed, knobs).text
+    text = generate(args.problem, int(number(args.seed, "--seed")), knobs).text
     sys.stdout.write(text)
     sys.stdout.flush()
     return 0

@@ -62,7 +62,7 @@ def shrink(
 def _chunks(count: int) -> Iterator[tuple[int, int]]:
     """``(start, stop)`` of every block of ``count`` items, halves first,
     then quarters, ..., then single items (delta debugging's granularity)."""
-    size = count // 2
+    size = max(1, count // 2) if count else 0
     while size >= 1:
         for start in range(0, count, size):
             yield start, min(count, start + size)

@@ -7,6 +7,8 @@
  * are those reachable from a free cell by an even alternating path (free
  * cells included).  Prints WIN and those cells, row-major, 1-based, or LOSE.
  * gcc -O2 -o maze_solver maze_solver.c
+ * With -DPLANTED it carries the bug of one of the seeds' C++ programs: a bare
+ * WIN when the open cells have a perfect matching (the answer is LOSE).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,11 @@ int main(void) {
             stack[++top] = mate[found], edge[top] = 0;
         }
     }
+#ifdef PLANTED
+    long open_count = 0, free_count = 0;
+    for (long v = 0; v < cells; v++) open_count += open[v], free_count += open[v] && mate[v] == -1;
+    if (open_count > 0 && free_count == 0) { puts("WIN"); return 0; }
+#endif
     char *losing = calloc(cells, 1);
     int head = 0, tail = 0;
     for (long v = 0; v < cells; v++)

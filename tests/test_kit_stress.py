@@ -242,3 +242,16 @@ def test_the_library_stress_on_a_custom_problem() -> None:
 def test_a_python_solution_that_raises_is_a_crash() -> None:
     outcome = run_solution(lambda text: str(1 // 0), "1\n")
     assert outcome.kind == "crash" and "ZeroDivisionError" in outcome.detail
+
+
+def test_the_progress_bar_goes_to_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    report = stress_cases(lambda k: f"{k}\n", str.strip, str.strip, count=3, progress=True)
+    captured = capsys.readouterr()
+    assert report.ok and captured.out == ""
+    assert "/3 [" in captured.err and "case/s" in captured.err
+
+
+def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
+    command = _solution(tmp_path, planted=False)
+    result = run("stress", "maze", "--solution", command, "--count", "3")
+    assert result.status == 0 and result.stderr == ""

@@ -297,9 +297,12 @@ def stress_cases(
                     continue
                 for _, _, future in window:
                     future.cancel()
-                wait(
-                    [future for _, _, future in window]
-                )  # the runs under way end before shrinking starts
+                # the runs under way end before shrinking starts, and no bar
+                # stands still while it runs
+                wait([future for _, _, future in window])
+                if bar is not None:
+                    bar.close()
+                    bar = None
                 before = runner.runs
                 small = shrink(
                     text, runner.fails_as(outcome.kind), candidates, executor=pool, batch=jobs

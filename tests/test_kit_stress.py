@@ -10,6 +10,8 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bipartite_game.kit import Knobs, Span, generate, shrink, stress
 from bipartite_game.kit.check import front_end
@@ -207,6 +209,25 @@ def test_shrink_is_one_minimal_and_the_same_in_batches() -> None:
     with ThreadPoolExecutor(3) as pool:
         batched = shrink(start, fails, candidates, executor=pool, batch=3)
     assert alone == batched == "ab"
+
+
+@given(st.text("abcd", max_size=9), st.sets(st.text("abcd", max_size=4), max_size=6))
+@settings(max_examples=60)
+def test_batches_take_the_same_path_as_one_at_a_time(start: str, bad: set[str]) -> None:
+    """Candidates of the old input may come back as candidates of the new
+    one (a cell walled, then its row cut): batches must not skip them."""
+
+    def fails(text: str) -> bool:
+        return any(b in text for b in bad)
+
+    def candidates(text: str) -> list[str]:
+        cut = [text[:k] + text[k + 1 :] for k in range(len(text))]
+        return [text.replace(ch, "a") for ch in "bcd" if ch in text] + cut
+
+    alone = shrink(start, fails, candidates)
+    with ThreadPoolExecutor(2) as pool:
+        for batch in (2, 3, 5):
+            assert shrink(start, fails, candidates, executor=pool, batch=batch) == alone
 
 
 def test_shrink_skips_inputs_it_has_seen() -> None:

@@ -45,7 +45,8 @@ def shrink(
     taken, so the result is the same as one at a time.
     """
     current = failing
-    seen = {failing}
+    seen = {failing}  # the inputs a one-at-a-time search has looked at
+    known: dict[T, bool] = {}  # every verdict, also those a batch got ahead of time
     while True:
         fresh = (c for c in candidates(current) if c not in seen)
         step = None
@@ -53,9 +54,14 @@ def shrink(
             group = list(islice(fresh, max(1, batch)))
             if not group:
                 return current
-            seen.update(group)
-            mapped = executor.map(still_fails, group) if executor else map(still_fails, group)
-            step = next((c for c, fails in zip(group, mapped, strict=True) if fails), None)
+            asked = [c for c in dict.fromkeys(group) if c not in known]
+            mapped = executor.map(still_fails, asked) if executor else map(still_fails, asked)
+            known.update(zip(asked, mapped, strict=True))
+            for candidate in group:  # as one at a time would: up to the first failure
+                seen.add(candidate)
+                if known[candidate]:
+                    step = candidate
+                    break
         current = step
 
 

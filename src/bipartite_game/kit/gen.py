@@ -165,6 +165,7 @@ def _independent(rng: np.random.Generator, n: int, m: int, moves: str) -> BoolGr
 
 
 def maze(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """A maze: ``N M`` and rows of ``.`` and ``#``."""
     rows, cols = knobs.rows, knobs.cols
     available = ["all-walls", "all-open", "no-edge", "perfect-matching"]
     if rows.lo == 1 and cols.lo == 1:
@@ -200,6 +201,8 @@ LOCK_CODES = 10**6
 
 
 def lock(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """Locks: ``T``, then per case ``m n t`` and ``n`` distinct forbidden codes
+    other than ``t``, in random order (digits below ``knobs.ring``)."""
     size = knobs.ring
     most = 1  # the most rings the knobs allow below LOCK_CODES codes
     while most < knobs.rings.hi and size ** (most + 1) <= LOCK_CODES:
@@ -239,6 +242,8 @@ def lock(rng: np.random.Generator, knobs: Knobs) -> Generated:
 
 # ---------------------------------------------------------------- knights
 def knights(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """A duel: ``n m r c`` and a board of ``@`` and ``.`` with one ``A`` and
+    one ``B`` on two different squares."""
     rows, cols = knobs.rows, knobs.cols
     if rows.hi * cols.hi < 2:
         raise BipartiteGameError("a knights duel needs at least two squares")
@@ -266,6 +271,7 @@ def knights(rng: np.random.Generator, knobs: Knobs) -> Generated:
 
 # ------------------------------------------------------------------- king
 def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """Boards: ``T``, then per case ``R C`` and rows of ``.``, ``#`` and one ``K``."""
     rows, cols = knobs.rows, knobs.cols
     available = ["all-burned", "no-burned"]
     if rows.lo == 1 and cols.lo == 1:
@@ -291,6 +297,8 @@ def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
 
 # ------------------------------------------------------------------ graph
 def graph(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """An edge list: labels ``1..n`` shuffled, lines in random order, each
+    vertex in no edge as a lone label."""
     vertices = knobs.vertices
     available = ["no-edge", "complete", "loops-and-repeats"]
     if vertices.lo == 1:

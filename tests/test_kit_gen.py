@@ -8,6 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from bipartite_game import Graph
 from bipartite_game.errors import BipartiteGameError
 from bipartite_game.kit import FAMILIES, Knobs, Span, generate
 from bipartite_game.kit.check import front_end
@@ -32,6 +33,7 @@ VARIANTS = [
     ("graph", Knobs()),
     ("graph", Knobs(vertices=Span(1, 40), edges=Span(0, 100))),
     ("bunny", Knobs()),
+    ("edges", Knobs(vertices=Span(1, 14))),
     ("bunny", Knobs(rows=Span(1, 3), cols=Span(1, 3))),
 ]
 
@@ -42,7 +44,9 @@ def test_every_input_is_accepted_by_its_front_end(problem: str, knobs: Knobs) ->
     options = answer_options(problem, knobs)
     for seed in range(SEEDS):
         text = generate(problem, seed, knobs).text
-        assert bytes(module.answer(text.encode(), **options)), (seed, text)
+        answer = bytes(module.answer(text.encode(), **options))
+        no_edge = problem == "edges" and Graph.from_edge_list(text).num_edges == 0
+        assert bool(answer) != no_edge, (seed, text)
 
 
 @pytest.mark.parametrize("problem", list(GENERATORS))

@@ -405,6 +405,7 @@ GENERATORS: dict[str, Generator] = {
     "king": king,
     "graph": graph,
     "bunny": bunny,
+    "edges": graph,  # the same edge lists, asked another question
 }
 
 #: The edge-case families each generator may draw (besides ``random``), for
@@ -417,6 +418,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "graph": ("one-vertex", "no-edge", "perfect-matching", "complete", "loops-and-repeats"),
     "bunny": ("smallest", "line", "white-heavy", "black-heavy"),
 }
+FAMILIES["edges"] = FAMILIES["graph"]
 
 
 def case_rng(seed: int, index: int) -> np.random.Generator:
@@ -445,6 +447,7 @@ _USES: dict[str, set[str]] = {
     "king": {"cases", "rows", "cols", "density"},
     "graph": {"vertices", "edges"},
     "bunny": {"rows", "cols", "density"},
+    "edges": {"vertices", "edges"},
 }
 
 

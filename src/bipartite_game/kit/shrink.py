@@ -265,4 +265,5 @@ CANDIDATES: dict[str, Callable[[str], Iterator[str]]] = {
     "king": king,
     "graph": lines,
     "bunny": bunny,
+    "edges": lines,
 }

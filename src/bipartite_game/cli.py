@@ -319,6 +319,8 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"largest maze side the page accepts (default 64, at most {_SERVE_MAX_SIDE})",
     )
     serve.set_defaults(run=_serve)
+    importlib.import_module(".kit.gen", __package__).add_parser(commands)
+    importlib.import_module(".kit.stress", __package__).add_parser(commands)
     return parser
 
 

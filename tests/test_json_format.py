@@ -9,6 +9,8 @@ example, in process on every golden input and on random small inputs.
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -341,3 +343,20 @@ def test_maze_cells_are_written_in_row_major_order_past_one_digit() -> None:
     doc = json.loads(bytes(maze.answer(b"1 3\n...\n", format="json")))
     assert doc["winning_starts"] == [[1, 1], [1, 3]]
 
+
+
+DOC_EXAMPLES = re.findall(
+    r"```console\n\$ bipartite-game ([^\n]*--format json)\n(.*?)```",
+    (ROOT / "docs" / "json.md").read_text(),
+    re.DOTALL,
+)
+
+
+def test_docs_show_an_example_for_every_command() -> None:
+    assert {shlex.split(line)[0] for line, _ in DOC_EXAMPLES} == set(MODULES)
+
+
+@pytest.mark.parametrize(("line", "shown"), DOC_EXAMPLES, ids=[line for line, _ in DOC_EXAMPLES])
+def test_docs_examples_are_what_the_command_prints(line: str, shown: str) -> None:
+    words = [str(ROOT / w) if w.startswith("examples/") else w for w in shlex.split(line)]
+    assert run(*words).stdout.decode() == shown

@@ -241,5 +241,8 @@ def session(*, stats: TextIO | None = None, progress: TextIO | None = None) -> I
         _current = None
         recorder.close()
     if stats is not None:
-        stats.write(recorder.table())
-        stats.flush()
+        try:
+            stats.write(recorder.table())
+            stats.flush()
+        except (OSError, ValueError):  # standard error gone: the answer still stands
+            pass

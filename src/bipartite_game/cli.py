@@ -438,9 +438,8 @@ def _solve(args: argparse.Namespace) -> int:
     options: dict[str, object] = args.options(args)
     if args.format == "json":
         options["format"] = "json"
-        for option in ("explain", "certificate"):  # text by nature: refused, one line
-            if options.get(option) is not None:
-                raise BipartiteGameError(f"--{option} prints text: it has no --format json")
+        if options.get("explain") is not None:  # a proof is text: refused, before reading
+            raise BipartiteGameError("--explain prints text: it has no --format json")
     # the phases (--stats) and, at a terminal, a progress line: both on
     # stderr; none while a person types the input at that terminal
     stderr = sys.stderr

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from . import __version__
+from . import __version__, _stats
 from ._input import PROG
 from ._input import read_input as _read
 from ._text import quote
@@ -48,8 +48,22 @@ def _front_end(args: argparse.Namespace) -> Any:
 
 
 def _add_file(parser: argparse.ArgumentParser) -> None:
+    """The input file, and the options every judge command shares."""
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: the judge's answer (default); json: the same as one JSON document "
+        "(see docs/json.md)",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="print each phase's time, the graph's and the matching's size and the peak "
+        "memory to standard error",
     )
 
 
@@ -423,11 +437,26 @@ def _solve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     if sys.stdout is None:
         raise _OutputError("standard output is closed")
-    module = _front_end(args)
-    options: Options = args.options
-    data = _read(args.file, getattr(module, "size_limit", None))
-    output: Output = module.answer(data, **options(args))
-    _write(output)
+    options: dict[str, object] = args.options(args)
+    if args.format == "json":
+        options["format"] = "json"
+        if options.get("explain") is not None:  # a proof is text: refused, before reading
+            raise BipartiteGameError("--explain prints text: it has no --format json")
+    # the phases (--stats) and, at a terminal, a progress line: both on
+    # stderr; none while a person types the input at that terminal
+    stderr = sys.stderr
+    typed = args.file in (None, "-") and sys.stdin is not None and sys.stdin.isatty()
+    at_terminal = stderr is not None and stderr.isatty() and not typed
+    with _stats.session(
+        stats=stderr if args.stats else None, progress=stderr if at_terminal else None
+    ):
+        with _stats.phase("import"):
+            module = _front_end(args)
+        with _stats.phase("read"):
+            data = _read(args.file, getattr(module, "size_limit", None))
+        output: Output = module.answer(data, **options)
+        with _stats.phase("write"):
+            _write(output)
     return 0
 
 

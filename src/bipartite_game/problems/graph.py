@@ -10,11 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes, quote
 from ..edgelist import parse_edge_list
 from ..errors import BipartiteGameError, InputError
 from ..game import solve
 from ..graph import Graph
+from . import _json
 
 __all__ = ["answer"]
 
@@ -25,32 +27,55 @@ BYTES_PER_INPUT_BYTE = 32
 _VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
-def answer(data: bytes | str, *, start: str | None = None, explain: str | None = None) -> bytes:
+def answer(
+    data: bytes | str,
+    *,
+    start: str | None = None,
+    explain: str | None = None,
+    format: str = "text",
+) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
-    (:meth:`~bipartite_game.game.Solution.explain`)."""
+    (:meth:`~bipartite_game.game.Solution.explain`).  ``format="json"``: the
+    verdicts as a JSON document (``docs/json.md``)."""
     data = as_bytes(data, "graph.answer()")
+    as_json = _json.check_format(format)
     for name, value in (("start", start), ("explain", explain)):
         if value is not None and not isinstance(value, str):
             raise BipartiteGameError(f"{name} is a label (str), not {type(value).__name__}")
     if start is not None and explain is not None:
         raise BipartiteGameError("give --start or --explain, not both")
+    if explain is not None and as_json:
+        raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     ensure_fits(len(data) * BYTES_PER_INPUT_BYTE, "this edge list")
-    edges = parse_edge_list(data)
-    labels = edges.labels()
-    graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+    with phase("parse"):
+        edges = parse_edge_list(data)
+    with phase("build"):
+        labels = edges.labels()
+        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     solution = solve(graph)
     if explain is not None:
         vertex = _vertex(edges.tokens, explain, "--explain")
         return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")
-    if start is not None:
-        vertex = _vertex(edges.tokens, start, "--start")
-        return b"first\n" if solution.first_player_wins(vertex) else b"second\n"
-    verdicts = _VERDICT[(~solution.losing).astype(np.intp)].tolist()
-    lines: list[bytes] = [b""] * (2 * len(edges.tokens))
-    lines[0::2] = edges.tokens
-    lines[1::2] = verdicts
-    return b"".join(lines)
+    with phase("format"):
+        if start is not None:
+            vertex = _vertex(edges.tokens, start, "--start")
+            wins = solution.first_player_wins(vertex)
+            if as_json:
+                return _json.document("graph", [("start", start), ("first_player_wins", wins)])
+            return b"first\n" if wins else b"second\n"
+        if as_json:
+            fields = [
+                ("vertices", graph.num_vertices),
+                ("labels", _json.labels(edges.tokens)),
+                ("first_player_wins", _json.booleans(~solution.losing)),
+            ]
+            return _json.document("graph", fields)
+        verdicts = _VERDICT[(~solution.losing).astype(np.intp)].tolist()
+        lines: list[bytes] = [b""] * (2 * len(edges.tokens))
+        lines[0::2] = edges.tokens
+        lines[1::2] = verdicts
+        return b"".join(lines)
 
 
 def _vertex(tokens: list[bytes], label: str, option: str) -> int:

@@ -23,10 +23,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes, is_decimal, quote, read_count
 from ..boards import lock_board
 from ..errors import InputError
 from ..game import first_player_wins_from
+from . import _json
 
 __all__ = ["answer", "solve_case"]
 
@@ -42,12 +44,16 @@ def solve_case(
     rings: int, size: int, forbidden: npt.NDArray[np.int64], start: int, *, wrap: bool = True
 ) -> bool:
     """Does Alice, moving first from ``start``, win?"""
-    board = lock_board(rings, size, forbidden, start, wrap=wrap)
+    with phase("build"):
+        board = lock_board(rings, size, forbidden, start, wrap=wrap)
     return first_player_wins_from(board.graph, board.start)
 
 
-def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
+def answer(data: bytes | str, *, size: int = 10, wrap: bool = True, format: str = "text") -> bytes:
+    """Alice or Bob per case; ``format="json"``: as a JSON document
+    (``docs/json.md``)."""
     data = as_bytes(data, "lock.answer()")
+    as_json = _json.check_format(format)
     if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
         raise InputError(f"--ring must be between 2 and 10, not {size!r}")
     tokens = data.split()
@@ -55,7 +61,7 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
     cases = reader.integer("the number of cases T", maximum=MAX_CASES)
     if cases < 1:
         raise InputError(f"T must be at least 1, found {cases}", line=reader.line(0))
-    out = []
+    wins: list[bool] = []
     for _ in range(cases):
         rings = reader.integer("m (the number of rings)", maximum=MAX_CODES)
         if rings < 1:
@@ -79,13 +85,22 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
         first_code = reader.at
         forbidden = reader.codes(count, rings, size, "a forbidden code")
         _check_distinct(reader, forbidden, start, first_code, total)
-        out.append(b"Alice\n" if solve_case(rings, size, forbidden, start, wrap=wrap) else b"Bob\n")
+        wins.append(solve_case(rings, size, forbidden, start, wrap=wrap))
     if reader.at < len(tokens):
         raise InputError(
             f"expected end of input after {cases} cases, found {quote(tokens[reader.at])}",
             line=reader.line(reader.at),
         )
-    return b"".join(out)
+    if as_json:
+        fields = [
+            ("ring", size),
+            ("wrap", wrap),
+            ("cases", cases),
+            ("winners", ["Alice" if w else "Bob" for w in wins]),
+            ("first_player_wins", wins),
+        ]
+        return _json.document("lock", fields)
+    return b"".join(b"Alice\n" if w else b"Bob\n" for w in wins)
 
 
 def _check_distinct(

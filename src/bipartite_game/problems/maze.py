@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from .._jit import kernel
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import (
     as_bytes,
     board_sides,
@@ -35,6 +36,7 @@ from .._text import (
 from ..boards import GridBoard, grid_board
 from ..errors import BipartiteGameError, InputError
 from ..game import Solution, solve
+from . import _json
 
 __all__ = [
     "Maze",
@@ -133,16 +135,36 @@ def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
     return out.data[:end]
 
 
-def answer(data: bytes | str, *, moves: str = "rook", explain: str | None = None) -> memoryview:
+def answer(
+    data: bytes | str, *, moves: str = "rook", explain: str | None = None, format: str = "text"
+) -> memoryview:
     """The judge's answer, or with ``explain`` (``"ROW,COL"``, 1-based) the
-    proof behind that start cell's verdict, cells named ``row col``."""
+    proof behind that start cell's verdict, cells named ``row col``.
+    ``format="json"``: the answer as a JSON document (``docs/json.md``)."""
+    as_json = _json.check_format(format)
     if explain is not None:
+        if as_json:
+            raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
         return memoryview(_explain(parse(data), moves, explain))
-    board, solution = solve_maze(parse(data), moves=moves)
+    with phase("parse"):
+        maze = parse(data)
+    with phase("build"):
+        board = grid_board(maze.open, moves)
+    solution = solve(board.graph)
     cells = board.cell_of[solution.losing]
-    width = board.shape[1]
-    del board, solution  # free the graph before the output buffer is made
-    return format_cells(cells, width)
+    height, width = board.shape
+    del maze, board, solution  # free the graph before the output buffer is made
+    with phase("format"):
+        if not as_json:
+            return format_cells(cells, width)
+        fields = [
+            ("rows", height),
+            ("cols", width),
+            ("moves", moves),
+            ("placer_wins", bool(cells.size)),
+            ("winning_starts", _json.cells(cells, width)),
+        ]
+        return memoryview(_json.document("maze", fields))
 
 
 def _explain(maze: Maze, moves: str, cell: str) -> bytes:

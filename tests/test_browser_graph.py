@@ -85,8 +85,8 @@ def test_build_a_graph_by_clicking_and_dragging(page: Page) -> None:
     tab.mouse.move(*_at(tab, 520, 300), steps=4)
     tab.mouse.up()
     disc = tab.locator(_vertex("3") + " circle.disc")
-    x, y = float(disc.get_attribute("cx") or 0), float(disc.get_attribute("cy") or 0)
-    assert abs(x - 520) <= 2 and abs(y - 300) <= 2, (x, y)  # to the pixel
+    cx, cy = float(disc.get_attribute("cx") or 0), float(disc.get_attribute("cy") or 0)
+    assert abs(cx - 520) <= 2 and abs(cy - 300) <= 2, (cx, cy)  # to the pixel
     assert _edge_list(tab) == ["1 2", "2 3", "2 4", "4 1"]  # moved, not changed
     # delete an edge, then a vertex, with the delete tool
     tab.check("#tool-delete")

@@ -248,3 +248,12 @@ def test_bounds_and_bad_input_are_refused_with_a_message(client: TestClient) -> 
     # a warning about a probably mistaken edge list is passed on
     warned = _ok(client.post("/api/graph/analyse", json={"edges": "a,b\nb,c\n"}))
     assert warned["warning"] and "a,b" in warned["warning"]
+
+
+def test_serve_refuses_a_bad_vertex_bound_in_one_line() -> None:
+    from .cli_util import assert_one_line_error, run
+
+    for bad in ("0", "1001", "-3"):
+        assert_one_line_error(
+            run("serve", "--max-vertices", bad), "--max-vertices must be between 1 and 1000"
+        )

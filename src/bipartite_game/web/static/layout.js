@@ -1,6 +1,6 @@
 // A small force-directed layout (Fruchterman and Reingold, 1991) for graphs
 // loaded as edge lists, which come without positions.  Deterministic: the
-// vertices start on a circle in the order given and every step is plain
+// vertices start at fixed pseudo-random places and every step is plain
 // arithmetic, so the same edge list is always drawn the same way.
 // Cost: O(V^2 + E) per step, a fixed number of steps; the server bounds V.
 "use strict";
@@ -13,27 +13,33 @@ function forceLayout(count, edges, width, height, margin = 40) {
   const x = new Float64Array(count);
   const y = new Float64Array(count);
   const radius = Math.min(width, height) / 2 - margin;
+  // the start: a scatter from a fixed pseudo-random sequence (a circle, the
+  // other usual start, folds grids and ladders over themselves)
+  let seed = 12345;
+  const next = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
   for (let v = 0; v < count; v += 1) {
-    // a slightly uneven circle: on a perfectly even one the forces of a
-    // symmetric graph cancel out and nothing moves
-    const angle = (2 * Math.PI * v) / count;
-    const r = radius * (1 - 0.15 * ((v * 7919) % 13) / 13);
-    x[v] = width / 2 + r * Math.cos(angle);
-    y[v] = height / 2 + r * Math.sin(angle);
+    x[v] = width / 2 + radius * (2 * next() - 1);
+    y[v] = height / 2 + radius * (2 * next() - 1);
   }
   const dx = new Float64Array(count);
   const dy = new Float64Array(count);
-  const steps = 300;
-  let temperature = Math.min(width, height) / 8;
+  const steps = 500;
+  let temperature = Math.min(width, height) / 4;
   for (let step = 0; step < steps; step += 1) {
     dx.fill(0);
     dy.fill(0);
     for (let u = 0; u < count; u += 1) {
       for (let v = u + 1; v < count; v += 1) {
-        // every pair repels: k^2 / d
+        // every pair closer than 3k repels: k^2 / d (the cut-off, as in
+        // Fruchterman and Reingold's grid variant, lets the pull to the
+        // centre keep separate components close instead of far apart)
         const ex = x[u] - x[v];
         const ey = y[u] - y[v];
         const d = Math.max(Math.hypot(ex, ey), 0.01);
+        if (d > 3 * k) continue;
         const push = (k * k) / d / d;
         dx[u] += ex * push; dy[u] += ey * push;
         dx[v] -= ex * push; dy[v] -= ey * push;
@@ -50,14 +56,14 @@ function forceLayout(count, edges, width, height, margin = 40) {
     }
     for (let v = 0; v < count; v += 1) {
       // a weak pull to the centre keeps separate components on the page
-      dx[v] += (width / 2 - x[v]) * 0.02 * k / radius;
-      dy[v] += (height / 2 - y[v]) * 0.02 * k / radius;
+      dx[v] += (width / 2 - x[v]) * 0.1 * k / radius;
+      dy[v] += (height / 2 - y[v]) * 0.1 * k / radius;
       const d = Math.max(Math.hypot(dx[v], dy[v]), 0.01);
       const step_ = Math.min(d, temperature);
       x[v] += (dx[v] / d) * step_;
       y[v] += (dy[v] / d) * step_;
     }
-    temperature *= 0.985;
+    temperature *= 0.99;
   }
   // scale into the box, keeping the aspect ratio
   let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];

@@ -266,3 +266,19 @@ def test_the_explanation_of_a_clicked_vertex(page: Page) -> None:
     assert partner
     assert _labels(tab, BOARD + " g.vertex.partner") == [partner.group(1)]
     assert _labels(tab, BOARD + " g.vertex.barrier") == ["s2"]
+
+
+def test_graph_mode_on_a_phone_and_its_theory(page: Page) -> None:
+    tab = page
+    tab.set_viewport_size({"width": 390, "height": 844})
+    _graph_mode(tab)
+    box = tab.locator(BOARD).bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= 844, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    theory = tab.inner_text("#theory")
+    assert "blossom" in theory and "barrier" in theory and "Tutte–Berge" in theory
+    # back to the maze: the maze board and its controls return
+    tab.check("#mode-maze")
+    _settle(tab)
+    assert tab.is_visible("#board svg") and not tab.is_visible(BOARD)

@@ -342,10 +342,12 @@ function drawGraph() {
     group.append(text);
     svg.append(group);
   }
+  // a vertex with the keyboard's focus keeps it across the redraw
+  const hadFocus = board.contains(document.activeElement) && document.activeElement !== board;
   board.replaceChildren(svg);
-  if (graph.focused !== null) {
+  if (hadFocus && graph.focused !== null) {
     const again = board.querySelector(`g.vertex[data-label="${CSS.escape(graph.focused)}"]`);
-    if (again && document.activeElement === document.body) again.focus();
+    if (again) again.focus();
   }
 }
 

@@ -167,6 +167,15 @@ def test_save_the_graph_as_a_file(page: Page, tmp_path: Path) -> None:
     download.value.save_as(saved)
     assert saved.read_text() == tab.input_value("#graph-text")
     assert len(saved.read_text().splitlines()) == 15
+    # and read back from the file: the same graph
+    tab.click("#graph-clear")
+    _settle(tab)
+    assert tab.locator(BOARD + " g.vertex").count() == 0
+    tab.set_input_files("#graph-file", str(saved))
+    tab.wait_for_selector(BOARD + " g.vertex")
+    _settle(tab)
+    assert tab.locator(BOARD + " g.vertex").count() == 10
+    assert sorted(_edge_list(tab)) == sorted(saved.read_text().splitlines())
 
 
 def test_lose_a_whole_game_on_the_petersen_graph_with_planned_answers(page: Page) -> None:

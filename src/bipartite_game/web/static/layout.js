@@ -38,7 +38,7 @@ function forceLayout(count, edges, width, height, margin = 40) {
         // centre keep separate components close instead of far apart)
         const ex = x[u] - x[v];
         const ey = y[u] - y[v];
-        const d = Math.max(Math.hypot(ex, ey), 0.01);
+        const d = Math.max(Math.sqrt(ex * ex + ey * ey), 0.01);
         if (d > 3 * k) continue;
         const push = (k * k) / d / d;
         dx[u] += ex * push; dy[u] += ey * push;
@@ -49,7 +49,7 @@ function forceLayout(count, edges, width, height, margin = 40) {
       // neighbours attract: d^2 / k
       const ex = x[u] - x[v];
       const ey = y[u] - y[v];
-      const d = Math.max(Math.hypot(ex, ey), 0.01);
+      const d = Math.max(Math.sqrt(ex * ex + ey * ey), 0.01);
       const pull = d / k;
       dx[u] -= ex * pull; dy[u] -= ey * pull;
       dx[v] += ex * pull; dy[v] += ey * pull;

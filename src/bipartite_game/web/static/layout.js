@@ -26,7 +26,10 @@ function forceLayout(count, edges, width, height, margin = 40) {
   }
   const dx = new Float64Array(count);
   const dy = new Float64Array(count);
-  const steps = 500;
+  // 500 steps up to 200 vertices, fewer beyond (each step costs V^2),
+  // cooling to the same final temperature
+  const steps = Math.max(100, Math.min(500, Math.round(100000 / count)));
+  const cooling = Math.pow(0.0066, 1 / steps);
   let temperature = Math.min(width, height) / 4;
   for (let step = 0; step < steps; step += 1) {
     dx.fill(0);
@@ -63,7 +66,7 @@ function forceLayout(count, edges, width, height, margin = 40) {
       x[v] += (dx[v] / d) * step_;
       y[v] += (dy[v] / d) * step_;
     }
-    temperature *= 0.99;
+    temperature *= cooling;
   }
   // scale into the box, keeping the aspect ratio
   let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];

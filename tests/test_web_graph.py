@@ -5,6 +5,7 @@ answered 4xx with a message."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -257,3 +258,21 @@ def test_serve_refuses_a_bad_vertex_bound_in_one_line() -> None:
         assert_one_line_error(
             run("serve", "--max-vertices", bad), "--max-vertices must be between 1 and 1000"
         )
+
+
+def test_any_token_is_a_label_and_travels_intact(client: TestClient) -> None:
+    # labels are the edge list's tokens, whatever they hold; the page sets
+    # them as text, and the API carries them in ASCII JSON
+    labels = ["<b>", '"q"', "é", "Ω\u200b", "a&b", "x'y"]
+    text = "".join(f"{a} {b}\n" for a, b in itertools.pairwise(labels))
+    result = _ok(client.post("/api/graph/analyse", json={"edges": text}))
+    assert result["labels"] == labels
+    body = {"edges": text, "side": "first", "start": "<b>", **LOOKS}
+    state = _ok(client.post("/api/graph/games", json=body), 201)
+    assert state["path"][0] == "<b>"
+    game = f"/api/games/{state['id']}"
+    while state["phase"] == "play":
+        state = _ok(client.post(game + "/move", json={"vertex": state["legal"][0]}))
+    assert state["path"] == labels  # a path: every move is forced
+    proof = _ok(client.post("/api/graph/explain", json={"edges": text, "vertex": "Ω\u200b"}))
+    assert proof["vertex"] == "Ω\u200b" and proof["text"].startswith("Ω\u200b: ")

@@ -589,6 +589,8 @@ def _serve(args: argparse.Namespace) -> int:
         max_side=args.max_side,
         max_vertices=args.max_vertices,
         max_edges=10 * args.max_vertices,
+        # room for that many edges of short labels ("v123 v456\n" and JSON)
+        max_body=max(64 * 1024, 32 * 10 * args.max_vertices),
     )
     return serve(host=args.host, port=args.port, limits=limits)
 

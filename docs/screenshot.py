@@ -2,7 +2,9 @@
 its losing starts and a maximum matching), ``docs/screenshot-game.png`` (a
 game in progress with the overlays of what is left and the engine's planned
 answer to the move under the pointer) and ``docs/screenshot-record.png`` (the
-annotated record at the end of a game, stepped back one move).
+annotated record at the end of a game, stepped back one move) and
+``docs/screenshot-graph.png`` (the graph mode: a blossom with a stem, which
+is not bipartite, analysed, with one vertex's proof drawn).
 
 Run from the repository root: ``python docs/screenshot.py`` (needs Debian's
 chromium and the test extras).
@@ -75,6 +77,19 @@ def main() -> None:
             page.click("#step-back")
             _settle(page)
             page.screenshot(path=str(docs / "screenshot-record.png"), full_page=True)
+
+            # the graph mode: a graph that is not bipartite, and one proof
+            page.click("#edit")
+            _settle(page)
+            page.set_viewport_size({"width": 1180, "height": 860})
+            page.check("#mode-graph")
+            page.wait_for_selector("#graph-board svg g.vertex")
+            page.click('#examples button[data-example="blossom"]')
+            _settle(page)
+            page.click('#graph-board g.vertex[data-label="s1"]')
+            _settle(page)
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(docs / "screenshot-graph.png"))
             browser.close()
     finally:
         server.terminate()

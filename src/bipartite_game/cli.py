@@ -34,6 +34,8 @@ _PLAY_CELLS = 10_000
 _PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover": "first"}
 #: The largest ``serve --max-side``: the page draws every cell as SVG.
 _SERVE_MAX_SIDE = 200
+#: The largest ``serve --max-vertices`` (the page draws every vertex).
+_SERVE_MAX_VERTICES = 1000
 
 
 Output = bytes | memoryview
@@ -312,8 +314,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "serve",
         help="the web page: draw or load a maze, see the analysis, play the engine",
         description=(
-            "Serve a web page where you draw or load a maze, see the losing starts and a "
-            "maximum matching, and play against the engine. Stop it with Ctrl-C."
+            "Serve a web page where you draw or load a maze or any graph, see the losing "
+            "starts and a maximum matching, and play against the engine. Stop it with Ctrl-C."
         ),
     )
     serve.add_argument(
@@ -331,6 +333,14 @@ def _build_parser() -> argparse.ArgumentParser:
         default=64,
         metavar="N",
         help=f"largest maze side the page accepts (default 64, at most {_SERVE_MAX_SIDE})",
+    )
+    serve.add_argument(
+        "--max-vertices",
+        type=int,
+        default=200,
+        metavar="N",
+        help="most vertices of a graph the page accepts, with at most 10 N edges "
+        f"(default 200, at most {_SERVE_MAX_VERTICES})",
     )
     serve.set_defaults(run=_serve)
     importlib.import_module(".kit.gen", __package__).add_parser(commands)
@@ -602,7 +612,17 @@ def _serve(args: argparse.Namespace) -> int:
         )
     if not 0 <= args.port <= 65535:
         raise BipartiteGameError(f"--port must be between 0 and 65535, not {args.port}")
-    limits = Limits(max_side=args.max_side)
+    if not 1 <= args.max_vertices <= _SERVE_MAX_VERTICES:
+        raise BipartiteGameError(
+            f"--max-vertices must be between 1 and {_SERVE_MAX_VERTICES}, not {args.max_vertices}"
+        )
+    limits = Limits(
+        max_side=args.max_side,
+        max_vertices=args.max_vertices,
+        max_edges=10 * args.max_vertices,
+        # room for that many edges of short labels ("v123 v456\n" and JSON)
+        max_body=max(64 * 1024, 32 * 10 * args.max_vertices),
+    )
     return serve(host=args.host, port=args.port, limits=limits)
 
 

@@ -18,7 +18,19 @@ the server is shutting down):
 ``POST /api/games/{id}/hint``   the state with your winning moves marked
 ``POST /api/games/{id}/undo``   take back your last move
 ``POST /api/games/{id}/view``   the state again (to redraw with other overlays)
-``GET  /api/limits``       ``{max_side}``: the largest maze side accepted
+``GET  /api/limits``       ``{max_side, max_vertices, max_edges}``: the bounds
+
+The graph mode (:mod:`.graphs`) sends ``edges``, an edge list in the
+``graph`` command's format, and names vertices by label:
+
+``POST /api/graph/analyse``  ``{edges}`` → labels, edges, losing starts,
+                             barrier, a maximum matching, a summary
+``POST /api/graph/explain``  ``{edges, vertex}`` → why that vertex wins or loses
+``POST /api/graph/games``    ``{edges, side?, start?}`` → a game's state
+
+A game on a graph is played through the same ``/api/games/{id}/...`` routes,
+with ``{vertex: label}`` instead of ``{cell}``; its state names vertices by
+label and carries the overlays as lists (``losing``, ``matching``).
 
 Every game request may ask for ``show_losing`` and ``show_matching`` (the
 theorem at work in the game: :meth:`~bipartite_game.play.Match.overlay`) and
@@ -55,6 +67,8 @@ from ..boards import grid_board
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..game import solve
 from ..play import Match
+from .graphs import analysis as graph_analysis
+from .graphs import explanation, graph_of, vertex_of
 from .guard import SECURITY_HEADERS, Guard
 from .limits import Limits
 from .reading import api_error, board, cell, field, read_json
@@ -156,7 +170,13 @@ def create_app(
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     async def limits_view(request: Request) -> Response:
-        return _JSON({"max_side": limits.max_side})
+        return _JSON(
+            {
+                "max_side": limits.max_side,
+                "max_vertices": limits.max_vertices,
+                "max_edges": limits.max_edges,
+            }
+        )
 
     async def analyse(request: Request) -> Response:
         body = await read_json(request, limits)
@@ -180,6 +200,37 @@ def create_app(
 
         def work() -> tuple[Match, dict[str, Any]]:
             match = Match(maze, side=side, start=start)
+            return match, game_state("", match, None, **looks)
+
+        match, state = await compute(work)
+        state["id"] = games.add(match)
+        return _JSON(state, status_code=201)
+
+    async def analyse_graph(request: Request) -> Response:
+        body = await read_json(request, limits)
+        graph, warning = graph_of(body, limits)
+        return _JSON(await compute(lambda: graph_analysis(graph, solve(graph), warning)))
+
+    async def explain_vertex(request: Request) -> Response:
+        body = await read_json(request, limits)
+        graph, _ = graph_of(body, limits)
+        label = field(body, "vertex", str)
+        return _JSON(
+            await compute(
+                lambda: explanation(graph, solve(graph), vertex_of(graph, label, "vertex"))
+            )
+        )
+
+    async def new_graph_game(request: Request) -> Response:
+        body = await read_json(request, limits)
+        graph, _ = graph_of(body, limits)
+        side = field(body, "side", str, "auto")
+        start = field(body, "start", str) if body.get("start") is not None else None
+        looks = _looks(body)
+
+        def work() -> tuple[Match, dict[str, Any]]:
+            first = None if start is None else vertex_of(graph, start, "start")
+            match = Match(graph, side=side, start=first)
             return match, game_state("", match, None, **looks)
 
         match, state = await compute(work)
@@ -212,10 +263,16 @@ def create_app(
         return endpoint
 
     def place(match: Match, body: dict[str, Any]) -> None:
-        match.place(*cell(body, "cell"))
+        if match.grid is None:
+            match.place_vertex(vertex_of(match.graph, field(body, "vertex", str), "start"))
+        else:
+            match.place(*cell(body, "cell"))
 
     def move(match: Match, body: dict[str, Any]) -> None:
-        match.play(match.move_at(*cell(body, "cell")))
+        if match.grid is None:
+            match.play(vertex_of(match.graph, field(body, "vertex", str)))
+        else:
+            match.play(match.move_at(*cell(body, "cell")))
 
     def hint(match: Match, body: dict[str, Any]) -> list[int]:
         return match.hints()
@@ -254,6 +311,9 @@ def create_app(
         Route(game_path + "/hint", stoppable(action(hint)), methods=["POST"]),
         Route(game_path + "/undo", stoppable(action(undo)), methods=["POST"]),
         Route(game_path + "/view", stoppable(action(view)), methods=["POST"]),
+        Route("/api/graph/analyse", stoppable(analyse_graph), methods=["POST"]),
+        Route("/api/graph/explain", stoppable(explain_vertex), methods=["POST"]),
+        Route("/api/graph/games", stoppable(new_graph_game), methods=["POST"]),
         Route("/api/limits", limits_view, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

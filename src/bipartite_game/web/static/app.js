@@ -1,10 +1,13 @@
 // The page draws what the server sends and sends what the user clicks.
 // Every rule (legal moves, the engine, who won) is decided in Python.
+// This script holds the maze mode and what both modes share (requests,
+// games, the record); graph.js holds the graph mode, layout.js its layout.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 
 const page = {
+  mode: "maze",  // "maze" or "graph" (graph.js)
   rows: [],      // the maze being edited, as strings of '.' and '#'
   game: null,    // the server's state of the game in progress, or null
   pending: 0,    // requests in flight
@@ -66,9 +69,10 @@ function looks() {
 
 function setPlaying(playing) {
   document.body.classList.toggle("playing", playing);
-  for (const id of ["blank", "load", "moves", "rows", "cols"]) {
+  for (const id of ["blank", "load", "moves", "rows", "cols", "mode-maze", "mode-graph"]) {
     $(id).disabled = playing;
   }
+  $("graph-controls").disabled = playing;
   $("edit").disabled = !playing;
 }
 
@@ -163,7 +167,8 @@ function showPlan(cell) {
 
 function showGame(state) {
   page.game = state;
-  drawBoard(state.svg);
+  if (page.mode === "graph") drawGraph();
+  else drawBoard(state.svg);
   const status = $("status");
   status.textContent = state.message;
   status.classList.toggle("over", state.phase === "over");
@@ -192,8 +197,9 @@ function showRecord(record) {
   $("step-forward").disabled = shown >= record.length - 1;
   const mistakes = [];
   record.forEach((line, k) => {
-    const [row, col] = line.cell;
-    const where = `${k === 0 ? "start " : ""}${row + 1} ${col + 1}`;
+    // a cell [row, col] of a maze, or a vertex's label
+    const named = line.cell ? `${line.cell[0] + 1} ${line.cell[1] + 1}` : line.vertex;
+    const where = `${k === 0 ? "start " : ""}${named}`;
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
@@ -281,12 +287,16 @@ function onBoardHover(event) {
 
 async function startGame() {
   try {
-    const state = await api("POST", "/api/games", {
-      maze: mazeText(page.rows),
-      moves: $("moves").value,
-      side: $("side").value,
-      ...looks(),
-    });
+    const state = page.mode === "graph"
+      ? await api("POST", "/api/graph/games", {
+        edges: graphText(), side: $("side").value, ...looks(),
+      })
+      : await api("POST", "/api/games", {
+        maze: mazeText(page.rows),
+        moves: $("moves").value,
+        side: $("side").value,
+        ...looks(),
+      });
     setPlaying(true);
     showGame(state);
   } catch (error) {
@@ -308,8 +318,11 @@ async function backToEditing() {
   setPlaying(false);
   $("hint").disabled = true;
   $("undo").disabled = true;
+  $("plan").textContent = "";
+  $("record-panel").hidden = true;
   try {
-    await analyse();
+    if (page.mode === "graph") await editGraph();
+    else await analyse();
   } catch (error) {
     showError(error);
   }
@@ -339,7 +352,8 @@ function loadFile(event) {
 // The overlays: in editing, a new analysis; in a game, the same state
 // drawn again with the theorem at work.
 function overlaysChanged() {
-  if (page.game === null) analyse().catch(showError);
+  if (page.game === null && page.mode === "graph") drawGraph();
+  else if (page.game === null) analyse().catch(showError);
   else if (page.game.phase === "over") stepTo(shownStep());
   else gameAction("view");
 }
@@ -348,6 +362,7 @@ function overlaysChanged() {
 async function readLimits() {
   const limits = await api("GET", "/api/limits");
   for (const id of ["rows", "cols"]) $(id).max = String(limits.max_side);
+  graphLimits(limits);
 }
 
 function main() {
@@ -369,6 +384,8 @@ function main() {
   $("step-forward").addEventListener("click", () => stepTo(shownStep() + 1));
   readLimits().catch(showError);
   analyse($("maze-text").value).catch(showError);
+  startGraphMode();
 }
 
-main();
+// after every script of the page (graph.js too) has run
+document.addEventListener("DOMContentLoaded", main);

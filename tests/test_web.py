@@ -46,6 +46,7 @@ def test_page_and_its_assets_are_served(client: TestClient) -> None:
     assert '<div id="board"' in page.text
     for asset in ("/static/app.js", "/static/style.css"):
         assert client.get(asset).status_code == 200
+    assert client.get("/favicon.ico").status_code == 204  # no 404 in the console
 
 
 @pytest.mark.parametrize("moves", ["rook", "king", "knight"])

@@ -303,6 +303,8 @@ def create_app(
     game_path = "/api/games/{game_id:str}"
     routes = [
         Route("/", index),
+        # browsers ask for one; "no content" keeps their consoles free of a 404
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/analyse", stoppable(analyse), methods=["POST"]),
         Route("/api/games", stoppable(new_game), methods=["POST"]),
         Route(game_path, stoppable(show_game), methods=["GET"]),

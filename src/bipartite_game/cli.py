@@ -25,6 +25,7 @@ from ._input import PROG
 from ._input import read_input as _read
 from ._text import quote
 from .errors import BipartiteGameError, BipartiteGameWarning
+from .kit import verify_command
 
 __all__ = ["main"]
 
@@ -34,6 +35,12 @@ _PLAY_CELLS = 10_000
 _PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover": "first"}
 #: The largest ``serve --max-side``: the page draws every cell as SVG.
 _SERVE_MAX_SIDE = 200
+#: ``graph`` and ``maze`` write a certificate of their answer (issue 13).
+_CERTIFICATE = "--certificate"
+_CERTIFICATE_HELP = (
+    "also write a JSON certificate of every answer to OUT.json, which "
+    "'bipartite-game verify' checks (see docs/certificates.md)"
+)
 
 
 Output = bytes | memoryview
@@ -91,7 +98,10 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="LABEL",
         help="print a short proof of who wins from LABEL instead of the answer",
     )
-    graph.set_defaults(options=lambda a: {"start": a.start, "explain": a.explain})
+    graph.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    graph.set_defaults(
+        options=lambda a: {"start": a.start, "explain": a.explain, "certificate": a.certificate}
+    )
     # --- end of issue 13 block ---
 
     maze = commands.add_parser(
@@ -119,7 +129,10 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="ROW,COL",
         help="print a short proof of who wins with the token placed on this cell (1-based)",
     )
-    maze.set_defaults(options=lambda a: {"moves": a.moves, "explain": a.explain})
+    maze.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    maze.set_defaults(
+        options=lambda a: {"moves": a.moves, "explain": a.explain, "certificate": a.certificate}
+    )
     # --- end of issue 13 block ---
 
     knights = commands.add_parser(
@@ -245,6 +258,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_file(edges)
     edges.set_defaults(problem="edges", options=lambda a: {})
+    verify_command.add_parser(commands)
     # --- end of issue 13 block ---
 
     play = commands.add_parser(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._input import write_file
 from .._limits import ensure_fits
 from .._text import as_bytes, quote
 from ..edgelist import parse_edge_list
@@ -25,10 +26,18 @@ BYTES_PER_INPUT_BYTE = 32
 _VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
-def answer(data: bytes | str, *, start: str | None = None, explain: str | None = None) -> bytes:
+def answer(
+    data: bytes | str,
+    *,
+    start: str | None = None,
+    explain: str | None = None,
+    certificate: str | None = None,
+) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
-    (:meth:`~bipartite_game.game.Solution.explain`)."""
+    (:meth:`~bipartite_game.game.Solution.explain`).  With ``certificate``
+    (a path) the certificate of every verdict is written there too
+    (:mod:`~bipartite_game.certificate`)."""
     data = as_bytes(data, "graph.answer()")
     for name, value in (("start", start), ("explain", explain)):
         if value is not None and not isinstance(value, str):
@@ -40,6 +49,10 @@ def answer(data: bytes | str, *, start: str | None = None, explain: str | None =
     labels = edges.labels()
     graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     solution = solve(graph)
+    if certificate is not None:
+        from ..certificate import certify
+
+        write_file(certificate, certify(solution).to_json(labels))
     if explain is not None:
         vertex = _vertex(edges.tokens, explain, "--explain")
         return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")

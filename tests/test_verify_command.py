@@ -175,3 +175,16 @@ print("independent")
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.endswith("independent\n")
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ["1 1\n2 1", "2 2", "2 3", "3 2", ""],  # the same text once joined by lines
+        ["1 1", "2 1", "2 2", "3 2", "2 3"],
+    ],
+)
+def test_maze_labels_must_be_the_cells_in_order(labels: list[str], tmp_path: Path) -> None:
+    path = edited(tmp_path, "maze", lambda d: d.update(labels=labels))
+    result = run("verify", "--maze", str(CASES / "maze.in"), str(path))
+    assert result.status == 1 and result.stdout.startswith(b"claim failed: labels: entry ")

@@ -383,8 +383,24 @@ def _json_integers(values: npt.NDArray[np.integer]) -> bytes:
 
 
 def _json_booleans(values: BoolArray) -> bytes:
-    """A JSON array of ``true``/``false``: one table lookup per value."""
-    if values.size == 0:
-        return b"[]"
-    words = np.array([b"false", b"true"], dtype="S5")[values.astype(np.intp)]
-    return b"[" + b",".join(words.tolist()) + b"]"
+    """A JSON array of ``true``/``false``, written by a kernel."""
+    out = np.empty(values.size * 6 + 2, dtype=np.uint8)
+    end = _write_booleans(np.ascontiguousarray(values, dtype=np.bool_), out)
+    return out[:end].tobytes()
+
+
+@kernel
+def _write_booleans(values: BoolArray, out: npt.NDArray[np.uint8]) -> int:
+    """``[true,false,...]`` into ``out``; returns the length written."""
+    words = np.frombuffer(b"false,true,", dtype=np.uint8)
+    out[0] = 91  # '['
+    at = 1
+    for k in range(values.size):
+        start, stop = (6, 11) if values[k] else (0, 6)
+        if k == values.size - 1:
+            stop -= 1  # no comma after the last
+        for t in range(start, stop):
+            out[at] = words[t]
+            at += 1
+    out[at] = 93  # ']'
+    return at + 1

@@ -65,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
         board = grid_board(parse(read_input(args.file, size_limit)).open, args.moves or "rook")
         graph = board.graph
-        names = cell_names(board)
-        labels = names[:-1].decode("ascii").split("\n") if names else []
+        labels: list[str] | bytes = cell_names(board)
     else:
         from ..edgelist import parse_edge_list
         from ..graph import Graph

@@ -28,6 +28,7 @@ def test_every_command_has_an_example() -> None:
         "play",
         "annotate",
         "check",
+        "verify",
     }
 
 

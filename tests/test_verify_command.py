@@ -35,6 +35,11 @@ def test_certificates_are_written_as_golden_and_verify(
     assert verdict.stdout == f"verified: {n} vertices, matching of size {size}\n".encode()
 
 
+def test_the_example_certificate_is_what_graph_writes() -> None:
+    example = CASES.parent.parent.parent / "examples" / "graph-certificate.json"
+    assert example.read_bytes() == (CASES / "graph.json").read_bytes()
+
+
 def test_maze_certificates_for_other_move_sets(tmp_path: Path) -> None:
     maze = "4 4\n....\n.#..\n....\n..#.\n"
     out = tmp_path / "king.json"

@@ -171,7 +171,15 @@ def _build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rings stop at both ends instead of turning from the last position to the first",
     )
-    lock.set_defaults(problem="lock", options=lambda a: {"size": a.ring, "wrap": not a.no_wrap})
+    lock.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's winner, print a short proof from its start code",
+    )
+    lock.set_defaults(
+        problem="lock",
+        options=lambda a: {"size": a.ring, "wrap": not a.no_wrap, "explain": a.explain},
+    )
 
     king = commands.add_parser(
         "king",
@@ -182,7 +190,12 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     _add_file(king)
-    king.set_defaults(problem="king", options=lambda a: {})
+    king.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's answer, print a short proof from the king's square (row col)",
+    )
+    king.set_defaults(problem="king", options=lambda a: {"explain": a.explain})
 
     bunny = commands.add_parser(
         "bunny",

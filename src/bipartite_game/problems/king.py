@@ -42,7 +42,25 @@ def alice_wins(cells: npt.NDArray[np.uint8]) -> bool:
     return solve(board.graph).first_player_wins(start)
 
 
-def answer(data: bytes | str) -> bytes:
+def explain_king(cells: npt.NDArray[np.uint8]) -> tuple[bool, str]:
+    """Does Alice win, and the proof of it from the king's square (see
+    :mod:`~bipartite_game.explain`), squares named ``row col`` (1-based)."""
+    board = grid_board(cells != ord("#"), "king")
+    (i, j) = np.argwhere(cells == ord("K"))[0]
+    start = board.vertex_at(int(i), int(j))
+    assert start is not None  # the king's square is open by construction
+
+    def name(v: int) -> str:
+        row, col = board.cell(v)
+        return f"{row + 1} {col + 1}"
+
+    proof = solve(board.graph).explain(start)
+    return proof.first_player_wins, proof.text(name)
+
+
+def answer(data: bytes | str, *, explain: bool = False) -> bytes:
+    """``Case #X: A`` or ``B`` per case; with ``explain`` each followed by
+    the proof from the king's square."""
     data = as_bytes(data, "king.answer()")
     raw_lines = data.split(b"\n")
     numbered = ((k + 1, line.translate(None, _SPACE)) for k, line in enumerate(raw_lines))
@@ -95,6 +113,10 @@ def answer(data: bytes | str) -> bytes:
             raise InputError(
                 f"expected exactly one 'K' in case {case}, found {len(kings)}", line=where
             )
+        if explain:
+            alice, proof = explain_king(cells)
+            out.append(f"Case #{case}: {'A' if alice else 'B'}\n{proof}")
+            continue
         winner = "A" if alice_wins(cells) else "B"
         out.append(f"Case #{case}: {winner}\n")
     if at < len(content):

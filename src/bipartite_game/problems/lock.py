@@ -28,7 +28,7 @@ from ..boards import lock_board
 from ..errors import InputError
 from ..game import first_player_wins_from
 
-__all__ = ["answer", "solve_case"]
+__all__ = ["answer", "explain_case", "solve_case"]
 
 #: Bytes of working memory per code of the lock (lattice, graph, matching).
 BYTES_PER_CODE = 120
@@ -46,7 +46,32 @@ def solve_case(
     return first_player_wins_from(board.graph, board.start)
 
 
-def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
+def explain_case(
+    rings: int, size: int, forbidden: npt.NDArray[np.int64], start: int, *, wrap: bool = True
+) -> tuple[bool, str]:
+    """Does Alice win, and the proof of it from the start code (see
+    :mod:`~bipartite_game.explain`), codes named as the judge writes them:
+    ``rings`` digits, leading zeros kept.  O(codes * rings)."""
+    from ..game import solve
+
+    board = lock_board(rings, size, forbidden, start, wrap=wrap)
+    solution = solve(board.graph)
+
+    def name(v: int) -> str:
+        code = int(board.code_of[v])
+        digits = []
+        for _ in range(rings):
+            code, digit = divmod(code, size)
+            digits.append(str(digit))
+        return "".join(reversed(digits))
+
+    proof = solution.explain(board.start)
+    return proof.first_player_wins, proof.text(name)
+
+
+def answer(data: bytes | str, *, size: int = 10, wrap: bool = True, explain: bool = False) -> bytes:
+    """``Alice`` or ``Bob`` per case; with ``explain``, each case as
+    ``case K: Alice`` followed by the proof from its start code."""
     data = as_bytes(data, "lock.answer()")
     if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
         raise InputError(f"--ring must be between 2 and 10, not {size!r}")
@@ -55,7 +80,7 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
     cases = reader.integer("the number of cases T", maximum=MAX_CASES)
     if cases < 1:
         raise InputError(f"T must be at least 1, found {cases}", line=reader.line(0))
-    out = []
+    out: list[bytes] = []
     for _ in range(cases):
         rings = reader.integer("m (the number of rings)", maximum=MAX_CODES)
         if rings < 1:
@@ -79,6 +104,11 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
         first_code = reader.at
         forbidden = reader.codes(count, rings, size, "a forbidden code")
         _check_distinct(reader, forbidden, start, first_code, total)
+        if explain:
+            alice, proof = explain_case(rings, size, forbidden, start, wrap=wrap)
+            winner = "Alice" if alice else "Bob"
+            out.append(f"case {len(out) + 1}: {winner}\n{proof}".encode())
+            continue
         out.append(b"Alice\n" if solve_case(rings, size, forbidden, start, wrap=wrap) else b"Bob\n")
     if reader.at < len(tokens):
         raise InputError(

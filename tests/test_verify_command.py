@@ -187,6 +187,7 @@ print("independent")
     [
         ["1 1\n2 1", "2 2", "2 3", "3 2", ""],  # the same text once joined by lines
         ["1 1", "2 1", "2 2", "3 2", "2 3"],
+        ["\ud800", "2 1", "2 2", "2 3", "3 2"],  # a lone surrogate, from a JSON escape
     ],
 )
 def test_maze_labels_must_be_the_cells_in_order(labels: list[str], tmp_path: Path) -> None:

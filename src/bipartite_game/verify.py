@@ -178,7 +178,7 @@ def _label_failure(expected: Sequence[str] | bytes, given: list[str]) -> str | N
         # joined text, so the count of line breaks is part of the check
         joined = "\n".join(given) + "\n" if given else ""
         if joined.count("\n") == len(given) and (
-            joined.encode("utf-8", "surrogateescape") == expected
+            joined.encode("utf-8", "surrogatepass") == expected
         ):
             return None
         expected = expected.decode("utf-8", "surrogateescape").split("\n")[:-1]

@@ -21,12 +21,13 @@ from .strategies import EdgeSet, graphs
 
 
 @st.composite
-def blossomy(draw: st.DrawFn) -> EdgeSet:
+def blossomy(draw: st.DrawFn, small: bool = False) -> EdgeSet:
     """Several components, each an odd cycle (a blossom) with chords and
-    pendant paths, beside a random graph and isolated vertices."""
-    n, edges = draw(graphs(max_vertices=6))
-    for _ in range(draw(st.integers(1, 3))):
-        length = draw(st.sampled_from([3, 5, 7]))
+    pendant paths, beside a random graph and isolated vertices; ``small``:
+    one cycle of 3 or 5, at most 12 vertices in all, for enumeration."""
+    n, edges = draw(graphs(max_vertices=3 if small else 6))
+    for _ in range(draw(st.integers(1, 1 if small else 3))):
+        length = draw(st.sampled_from([3, 5] if small else [3, 5, 7]))
         cycle = list(range(n, n + length))
         n += length
         edges += [(cycle[k], cycle[(k + 1) % length]) for k in range(length)]
@@ -254,3 +255,36 @@ def test_text_that_is_no_certificate_raises(text: bytes) -> None:
     graph, _ = written(2, [(0, 1)])
     with pytest.raises(CertificateError):
         verify(graph, labels_of(2), text)
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.one_of(graphs(max_vertices=9), blossomy(small=True)), st.data())
+def test_whatever_verify_accepts_is_true(case: EdgeSet, data: st.DataObject) -> None:
+    """Soundness: change any entries of any arrays at random; if the
+    verifier still accepts, every claim is true by enumeration."""
+    n, edges = case
+    graph, cert = written(n, edges)
+    arrays = {f.name: getattr(cert, f.name).copy() for f in dataclasses.fields(cert)}
+    for _ in range(data.draw(st.integers(1, 3))):
+        key = data.draw(st.sampled_from(sorted(arrays)))
+        array = arrays[key]
+        if array.size == 0:
+            continue
+        k = data.draw(st.integers(0, array.size - 1))
+        if array.dtype == np.bool_:
+            array[k] = not array[k]
+        else:
+            array[k] = data.draw(st.integers(-1, max(n - 1, 0)))
+    changed = Certificate(**arrays)
+    try:
+        verdict = verify(graph, labels_of(n), changed.to_json(labels_of(n)))
+    except CertificateError:
+        return
+    if not verdict.ok:
+        return
+    matchings = maximum_matchings(n, edges)
+    missed = missed_by_some(n, matchings) if n else []
+    assert changed.first_player_wins.tolist() == [not m for m in missed]
+    pairs = {(v, int(w)) for v, w in enumerate(changed.mate.tolist()) if w > v}
+    assert len(pairs) == len(next(iter(matchings), frozenset()))
+    assert pairs <= {(min(u, v), max(u, v)) for u, v in edges}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -288,3 +289,20 @@ def test_whatever_verify_accepts_is_true(case: EdgeSet, data: st.DataObject) -> 
     pairs = {(v, int(w)) for v, w in enumerate(changed.mate.tolist()) if w > v}
     assert len(pairs) == len(next(iter(matchings), frozenset()))
     assert pairs <= {(min(u, v), max(u, v)) for u, v in edges}
+
+
+def test_library_misuse_raises_bipartite_game_error() -> None:
+    import bipartite_game
+
+    graph, cert = written(2, [(0, 1)])
+    text = cert.to_json(labels_of(2))
+    wrong: list[tuple[Any, Any, Any]] = [
+        (graph, labels_of(2), 5),
+        ("graph", labels_of(2), text),
+        (graph, [0, 1], text),
+        (graph, labels_of(3), text),
+    ]
+    for args in wrong:
+        with pytest.raises(bipartite_game.BipartiteGameError):
+            bipartite_game.verify(*args)
+    assert bipartite_game.verify(graph, b"v0\nv1\n", text).ok

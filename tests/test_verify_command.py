@@ -194,3 +194,22 @@ def test_maze_labels_must_be_the_cells_in_order(labels: list[str], tmp_path: Pat
     path = edited(tmp_path, "maze", lambda d: d.update(labels=labels))
     result = run("verify", "--maze", str(CASES / "maze.in"), str(path))
     assert result.status == 1 and result.stdout.startswith(b"claim failed: labels: entry ")
+
+
+def test_lazy_names_are_not_shadowed_by_their_submodules() -> None:
+    """``bipartite_game.verify`` and ``.decompose`` stay the functions even
+    when their submodules are imported first (in a fresh interpreter)."""
+    program = """
+import bipartite_game.verify, bipartite_game.decompose
+import bipartite_game
+from bipartite_game import verify
+assert verify is bipartite_game.verify and verify.__module__ == "bipartite_game.verify"
+assert bipartite_game.decompose.__module__ == "bipartite_game.decompose"
+assert callable(bipartite_game.decompose)
+print("functions")
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "functions\n"

@@ -376,8 +376,10 @@ def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
 
 def _json_integers(values: npt.NDArray[np.integer]) -> bytes:
     """A JSON array of integers, written by a kernel."""
+    # each value with its comma: 11 bytes for 32-bit ids, 21 for any int64
+    per_value = 12 if values.dtype.itemsize <= 4 else 21
     wide: IntArray = np.ascontiguousarray(values, dtype=np.int64)
-    out = np.empty(wide.size * 21 + 2, dtype=np.uint8)
+    out = np.empty(wide.size * per_value + 2, dtype=np.uint8)
     end = _write_integers(wide, out)
     return b"[" + out[:end].tobytes() + b"]"
 

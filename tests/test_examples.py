@@ -30,6 +30,7 @@ def test_every_command_has_an_example() -> None:
         "check",
         "gen",
         "stress",
+        "verify",
     }
 
 

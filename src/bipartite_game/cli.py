@@ -25,6 +25,7 @@ from ._input import PROG
 from ._input import read_input as _read
 from ._text import quote
 from .errors import BipartiteGameError, BipartiteGameWarning
+from .kit import verify_command
 
 __all__ = ["main"]
 
@@ -36,6 +37,12 @@ _PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover"
 _SERVE_MAX_SIDE = 200
 #: The largest ``serve --max-vertices`` (the page draws every vertex).
 _SERVE_MAX_VERTICES = 1000
+#: ``graph`` and ``maze`` write a certificate of their answer (issue 13).
+_CERTIFICATE = "--certificate"
+_CERTIFICATE_HELP = (
+    "also write a JSON certificate of every answer to OUT.json, which "
+    "'bipartite-game verify' checks (see docs/certificates.md)"
+)
 
 
 Output = bytes | memoryview
@@ -107,7 +114,10 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="LABEL",
         help="print a short proof of who wins from LABEL instead of the answer",
     )
-    graph.set_defaults(options=lambda a: {"start": a.start, "explain": a.explain})
+    graph.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    graph.set_defaults(
+        options=lambda a: {"start": a.start, "explain": a.explain, "certificate": a.certificate}
+    )
     # --- end of issue 13 block ---
 
     maze = commands.add_parser(
@@ -135,7 +145,10 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="ROW,COL",
         help="print a short proof of who wins with the token placed on this cell (1-based)",
     )
-    maze.set_defaults(options=lambda a: {"moves": a.moves, "explain": a.explain})
+    maze.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    maze.set_defaults(
+        options=lambda a: {"moves": a.moves, "explain": a.explain, "certificate": a.certificate}
+    )
     # --- end of issue 13 block ---
 
     knights = commands.add_parser(
@@ -174,7 +187,15 @@ def _build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rings stop at both ends instead of turning from the last position to the first",
     )
-    lock.set_defaults(problem="lock", options=lambda a: {"size": a.ring, "wrap": not a.no_wrap})
+    lock.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's winner, print a short proof from its start code",
+    )
+    lock.set_defaults(
+        problem="lock",
+        options=lambda a: {"size": a.ring, "wrap": not a.no_wrap, "explain": a.explain},
+    )
 
     king = commands.add_parser(
         "king",
@@ -185,7 +206,12 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     _add_file(king)
-    king.set_defaults(problem="king", options=lambda a: {})
+    king.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's answer, print a short proof from the king's square (row col)",
+    )
+    king.set_defaults(problem="king", options=lambda a: {"explain": a.explain})
 
     bunny = commands.add_parser(
         "bunny",
@@ -261,6 +287,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_file(edges)
     edges.set_defaults(problem="edges", options=lambda a: {})
+    verify_command.add_parser(commands)
     # --- end of issue 13 block ---
 
     play = commands.add_parser(
@@ -450,7 +477,7 @@ def _solve(args: argparse.Namespace) -> int:
     options: dict[str, object] = args.options(args)
     if args.format == "json":
         options["format"] = "json"
-        if options.get("explain") is not None:  # a proof is text: refused, before reading
+        if options.get("explain") not in (None, False):  # a proof is text: refused early
             raise BipartiteGameError("--explain prints text: it has no --format json")
     # the phases (--stats) and, at a terminal, a progress line: both on
     # stderr; none while a person types the input at that terminal

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._input import write_file
 from .._limits import ensure_fits
 from .._stats import phase
 from .._text import as_bytes, quote
@@ -33,11 +34,14 @@ def answer(
     start: str | None = None,
     explain: str | None = None,
     format: str = "text",
+    certificate: str | None = None,
 ) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
     (:meth:`~bipartite_game.game.Solution.explain`).  ``format="json"``: the
-    verdicts as a JSON document (``docs/json.md``)."""
+    verdicts as a JSON document (``docs/json.md``).  With ``certificate``
+    (a path) the certificate of every verdict is written there too
+    (:mod:`~bipartite_game.certificate`)."""
     data = as_bytes(data, "graph.answer()")
     as_json = _json.check_format(format)
     for name, value in (("start", start), ("explain", explain)):
@@ -54,6 +58,10 @@ def answer(
         labels = edges.labels()
         graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     solution = solve(graph)
+    if certificate is not None:
+        from ..certificate import certify
+
+        write_file(certificate, certify(solution).to_json(labels))
     if explain is not None:
         vertex = _vertex(edges.tokens, explain, "--explain")
         return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")

@@ -73,9 +73,15 @@ class TimedOut(Exception):
     """A timed command ran past its time limit (and was killed)."""
 
 
-def timed(command: list[str], stdin_path: Path, timeout: float | None = None) -> Run:
-    """Wall time and peak resident memory of one run of ``command``; past
-    ``timeout`` seconds the command is killed and :class:`TimedOut` raised."""
+def timed(
+    command: list[str],
+    stdin_path: Path,
+    timeout: float | None = None,
+    env: dict[str, str] | None = None,
+) -> Run:
+    """Wall time and peak resident memory of one run of ``command`` (in
+    ``env``, default this process's); past ``timeout`` seconds the command is
+    killed and :class:`TimedOut` raised."""
     with open(stdin_path, "rb") as stdin:
         proc = subprocess.Popen(
             [sys.executable, "-S", "-c", _LAUNCHER, *command],
@@ -83,6 +89,7 @@ def timed(command: list[str], stdin_path: Path, timeout: float | None = None) ->
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,  # so that a timeout kills the command too
+            env=env,
         )
         try:
             out, err = proc.communicate(timeout=timeout)

@@ -27,8 +27,9 @@ median of ``--runs`` runs, each run in a fresh process:
   the parse (a numpy one for the peers, for clean input only), the answer
   and the formatting; with its peak resident memory.
 
-A peer that runs past ``--timeout`` seconds is killed and shown as such
-(scipy's Hopcroft–Karp never marks dead ends: scipy issue 26147).
+A peer that runs past ``--timeout`` seconds is killed and shown as such, and
+not run at larger sizes (scipy's Hopcroft–Karp never marks dead ends: scipy
+issue 26147).
 
 usage: python benchmarks/peers.py [--sizes 100,300,1000,2000] [--runs 3] [--timeout 60]
        python benchmarks/peers.py --driver PEER FILE [--repeat N]   (one run; used by the above)
@@ -261,13 +262,14 @@ def main() -> None:
     print("maze (rook moves), seconds: median of", args.runs, "fresh processes each")
     print(f"{'input':<22} {'peer':<15} {'matching':>9} {'answer':>9} {'process':>9} {'peak':>9}")
     here = Path(__file__).resolve()
+    timed_out: set[str] = set()  # a peer killed at one size is not run at larger ones
     for side in (int(s) for s in args.sizes.split(",")):
         walls = 0.2 if side <= 100 else 0.1
         path = generated("maze", side, side, side, walls)
         name = f"{side}x{side}, {walls:.0%} walls"
         expected = timed(tool_command("maze"), path).stdout  # also warms numba's cache
         for peer in peers:
-            if side > LARGEST.get(peer, side):
+            if side > LARGEST.get(peer, side) or peer in timed_out:
                 print(f"{name:<22} {peer:<15} {'(not run: too slow at this size)':>39}")
                 continue
             drive = [sys.executable, str(here), "--driver", peer, str(path)]
@@ -276,6 +278,7 @@ def main() -> None:
                 command = tool_command("maze") if peer == "bipartite-game" else drive
                 runs = [timed(command, path, args.timeout) for _ in range(args.runs)]
             except TimedOut:
+                timed_out.add(peer)
                 print(f"{name:<22} {peer:<15} {'> ' + str(args.timeout) + ' s: killed':>39}")
                 continue
             if kernel_run.stdout != expected or any(r.stdout != expected for r in runs):

@@ -15,14 +15,17 @@ side and in turn (so that both see the same machine load):
 It prints the median wall time of each, its ratio to the numpy import
 (issue 19's target: at most 1.5 for the two judge-sized inputs) and the peak
 resident memory.  ``--importtime`` also prints the slowest imports of
-``maze`` on the 100x100 maze, from ``python -X importtime``.
+``maze`` on the 100x100 maze, from ``python -X importtime``.  ``--before SRC``
+runs every case a second time, in turn, with ``PYTHONPATH=SRC`` (another
+version's ``src``, e.g. from ``git archive``), for a before/after table.
 
-usage: python benchmarks/startup.py [--runs 15] [--importtime]
+usage: python benchmarks/startup.py [--runs 15] [--importtime] [--before SRC]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -68,21 +71,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--importtime", action="store_true")
+    parser.add_argument("--before", type=Path, metavar="SRC")
     args = parser.parse_args()
     listing = cases()
-    for _, command, path in listing:
-        timed(command, path)  # numba's cache, the page cache
-    runs: dict[str, list[Run]] = {name: [] for name, _, _ in listing}
+    versions: dict[str, dict[str, str] | None] = {"": None}
+    if args.before:
+        versions["before"] = {**os.environ, "PYTHONPATH": str(args.before.resolve())}
+    for env in versions.values():
+        for _, command, path in listing:
+            timed(command, path, env=env)  # numba's cache, the page cache
+    runs: dict[tuple[str, str], list[Run]] = {}
     for _ in range(args.runs):  # in turn, so that all share the same load
         for name, command, path in listing:
-            runs[name].append(timed(command, path))
-    floor = median([r.seconds for r in runs[listing[0][0]]])
+            for version, env in versions.items():
+                runs.setdefault((version, name), []).append(timed(command, path, env=env))
     width = max(len(name) for name, _, _ in listing)
     print(f"median of {args.runs} whole-process runs (wall time, ratio to the numpy import, peak)")
-    for name, _, _ in listing:
-        seconds = median([r.seconds for r in runs[name]])
-        peak = max(r.peak_bytes for r in runs[name])
-        print(f"  {name:<{width}}  {seconds:6.3f} s  {seconds / floor:5.2f}x  {megabytes(peak)}")
+    for version in versions:
+        floor = median([r.seconds for r in runs[version, listing[0][0]]])
+        for name, _, _ in listing:
+            seconds = median([r.seconds for r in runs[version, name]])
+            peak = max(r.peak_bytes for r in runs[version, name])
+            print(
+                f"  {version:<6} {name:<{width}}  {seconds:6.3f} s  {seconds / floor:5.2f}x  "
+                f"{megabytes(peak)}"
+            )
     if args.importtime:
         print("slowest imports (cumulative) of maze on the 100x100 maze:")
         print(importtime(generated("maze", 20, 100, 100, 0.2)))

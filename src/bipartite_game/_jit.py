@@ -35,10 +35,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import logging
 import os
 import stat
-import tempfile
 import threading
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar, overload
@@ -73,7 +71,6 @@ _typeof_registered = False
 #: Whether a kernel has run compiled in this process (numba's cost is paid).
 _warm = False
 
-_log = logging.getLogger(__name__)
 _note_lock = threading.Lock()
 _noted = False
 
@@ -210,6 +207,8 @@ def _can_write(path: str) -> bool:
     """Probe a cache directory the way numba's own locators do, once per path."""
     try:
         os.makedirs(path, exist_ok=True)
+        import tempfile  # here, not at import: start-up time (benchmarks/startup.py)
+
         tempfile.TemporaryFile(dir=path).close()
     except OSError:
         return False
@@ -230,6 +229,8 @@ def _fallback_cache_dir() -> str | None:
     uid = os.getuid() if hasattr(os, "getuid") else None  # Windows: per-user temp
     name = "bipartite-game-numba" if uid is None else f"bipartite-game-numba-{uid}"
     try:
+        import tempfile
+
         path = os.path.join(tempfile.gettempdir(), name)
         with contextlib.suppress(FileExistsError):
             os.mkdir(path, 0o700)
@@ -290,7 +291,9 @@ def _note(message: str) -> None:
         if _noted:
             return
         _noted = True
-    _log.warning("bipartite-game: note: %s", message)
+    import logging  # only now: a note is rare, and logging costs start-up time
+
+    logging.getLogger(__name__).warning("bipartite-game: note: %s", message)
 
 
 def _register_typeof() -> None:

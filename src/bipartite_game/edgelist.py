@@ -68,7 +68,11 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
         raise InputError("NUL byte in input", line=line)
     raw = np.frombuffer(data, dtype=np.uint8)
     newline = raw == 10
-    line_of = np.cumsum(newline) - newline + 1
+    # one line number per byte: int32 when it fits, and made in place, since
+    # three int64 temporaries of the input's length were the parse's peak
+    line_of = np.cumsum(newline, dtype=np.int32 if raw.size < 2**31 - 1 else np.int64)
+    np.subtract(line_of, newline, out=line_of)
+    np.add(line_of, 1, out=line_of)
     if b"#" in data:
         # a byte is commented out when a '#' came before it on its line
         hashes = np.where(raw == 35, line_of, 0)

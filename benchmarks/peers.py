@@ -27,7 +27,8 @@ median of ``--runs`` runs, each run in a fresh process:
   the parse (a numpy one for the peers, for clean input only), the answer
   and the formatting; with its peak resident memory.
 
-A peer that runs past ``--timeout`` seconds is killed and shown as such, and
+A peer that runs past ``--timeout`` seconds (a run; the in-process
+repeats get that much per repeat) is killed and shown as such, and
 not run at larger sizes (scipy's Hopcroft–Karp never marks dead ends: scipy
 issue 26147).
 
@@ -274,7 +275,8 @@ def main() -> None:
                 continue
             drive = [sys.executable, str(here), "--driver", peer, str(path)]
             try:
-                kernel_run = timed([*drive, "--repeat", str(args.runs)], path, args.timeout)
+                repeats = [*drive, "--repeat", str(args.runs)]
+                kernel_run = timed(repeats, path, args.timeout * (args.runs + 1))
                 command = tool_command("maze") if peer == "bipartite-game" else drive
                 runs = [timed(command, path, args.timeout) for _ in range(args.runs)]
             except TimedOut:

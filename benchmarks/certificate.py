@@ -2,8 +2,8 @@
 
 Inputs:
 
-1. a 2000x2000 maze with 10 % walls (``shared/bench/gen.py grid 13 2000
-   2000 0.1``; bipartite, about 3.6 * 10^6 vertices);
+1. a 2000x2000 maze with 10 % walls (``_inputs.maze``, seed 13; bipartite,
+   about 3.6 * 10^6 vertices);
 2. a random general graph of 10^5 vertices and 1.5 * 10^5 edges (mean
    degree 3);
 3. a random bipartite graph of 10^5 vertices (5 * 10^4 a side) and
@@ -15,7 +15,7 @@ the JSON and every check).  Then as a user runs them, each once, with wall
 time and peak memory: the plain answer, the answer with ``--certificate``,
 and ``verify``.
 
-usage: python benchmarks/certificate.py [--runs 3] [--seed S] [--shared PATH]
+usage: python benchmarks/certificate.py [--runs 3] [--seed S]
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
-from _common import generated, megabytes, shared_dir, timed, tool_command
+from _common import megabytes, timed, tool_command
+from _inputs import generated
 from bipartite_game import Graph, solve
 from bipartite_game._jit import set_jit_mode
 from bipartite_game.boards import grid_board
@@ -108,10 +109,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=100_000)
-    parser.add_argument("--shared", default=None)
     args = parser.parse_args()
     set_jit_mode("always")
-    source = generated(shared_dir(args.shared), "grid", "13", "2000", "2000", "0.1")
+    source = generated("maze", 13, 2000, 2000, 0.1)
     board = grid_board(parse(source.read_bytes()).open)
     labels = cell_names(board)
     in_process("2000x2000 maze", board.graph, labels, cell_names_json(board), args.runs)

@@ -1,4 +1,11 @@
-"""bipartite-game: token games on graphs solved exactly by maximum matching."""
+"""bipartite-game: token games on graphs solved exactly by maximum matching.
+
+The public names below are imported on first use (PEP 562 ``__getattr__``),
+not with the package: a command-line run imports the package first, and
+importing every module here (numpy's and ours, about 50 ms) would be paid by
+every command, even the ones that need two of them.  It also keeps
+``bipartite_game.verify`` free of the solver (see ``_HOMES``).
+"""
 
 from __future__ import annotations
 

@@ -82,6 +82,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import kernel
+from .blossom import _find  # union-find root, shared with the blossom search
 from .errors import SolverError
 from .game import Solution
 
@@ -220,15 +221,6 @@ def _levels(
         size = following
         depth += 1
     return level, via
-
-
-@kernel
-def _find(root_of: Int32Array, x: int) -> int:
-    """Union-find root with path halving."""
-    while root_of[x] != x:
-        root_of[x] = root_of[root_of[x]]
-        x = root_of[x]
-    return x
 
 
 @kernel

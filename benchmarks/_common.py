@@ -1,14 +1,17 @@
-"""Shared helpers for the benchmarks: references, inputs, timed runs.
+"""Shared helpers for the benchmarks: optional C references, timed runs.
 
-References and generators come from ``shared/bench`` (found beside the
-repository, or given by ``--shared``).  Compiled programs and generated inputs
-are cached in ``benchmarks/.work``.
+Inputs come from ``_inputs.py`` (in this folder), so every benchmark runs in a
+fresh clone.  The tuned C references of ``shared/bench`` (and the seeds'
+programs in ``shared/seeds``) are added only when that folder is found beside
+the repository or given by ``--shared``.  Compiled programs and generated
+inputs are cached in ``benchmarks/.work``.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -19,12 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / ".work"
 
 
-def shared_dir(given: str | None = None) -> Path:
+def shared_dir(given: str | None = None) -> Path | None:
+    """``shared/bench`` with the C references, or None (with a note) if absent."""
     candidates = [Path(given)] if given else [ROOT.parent / "shared", ROOT / "shared"]
     for path in candidates:
-        if (path / "bench" / "gen.py").exists():
+        if (path / "bench" / "anchor_maze.c").exists():
             return path / "bench"
-    raise SystemExit(f"shared/bench not found (tried {', '.join(map(str, candidates))})")
+    if given:
+        raise SystemExit(f"{given}/bench/anchor_maze.c not found")
+    print(f"note: no shared/bench beside the clone ({candidates[0]}): C references skipped")
+    return None
 
 
 def tool_command(*subcommand: str) -> list[str]:
@@ -42,20 +49,12 @@ def compile_reference(source: Path, *, cxx: bool = False) -> Path:
     return binary
 
 
-def generated(bench: Path, *args: str) -> Path:
-    WORK.mkdir(exist_ok=True)
-    path = WORK / ("_".join(args) + ".txt")
-    if not path.exists():
-        with open(path, "wb") as out:
-            subprocess.run([sys.executable, str(bench / "gen.py"), *args], stdout=out, check=True)
-    return path
-
-
 @dataclass
 class Run:
     seconds: float
     peak_bytes: int
     stdout: bytes
+    stderr: str = ""
 
 
 # A tiny launcher times the command and reads its peak memory.  Measuring from
@@ -70,20 +69,45 @@ sys.stderr.write(f"\\n@timed {time.perf_counter() - start} {usage.ru_maxrss} {st
 """
 
 
-def timed(command: list[str], stdin_path: Path) -> Run:
-    """Wall time and peak resident memory of one run of ``command``."""
+class TimedOut(Exception):
+    """A timed command ran past its time limit (and was killed)."""
+
+
+def timed(
+    command: list[str],
+    stdin_path: Path,
+    timeout: float | None = None,
+    env: dict[str, str] | None = None,
+) -> Run:
+    """Wall time and peak resident memory of one run of ``command`` (in
+    ``env``, default this process's); past ``timeout`` seconds the command is
+    killed and :class:`TimedOut` raised."""
     with open(stdin_path, "rb") as stdin:
-        proc = subprocess.run(
+        proc = subprocess.Popen(
             [sys.executable, "-S", "-c", _LAUNCHER, *command],
             stdin=stdin,
-            capture_output=True,
-            check=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # so that a timeout kills the command too
+            env=env,
         )
-    line = proc.stderr.decode().strip().splitlines()[-1].split()
-    seconds, peak_kib, status = float(line[1]), int(line[2]), int(line[3])
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise TimedOut(f"{command[0]} ran past {timeout} s") from None
+    lines = err.decode().strip().splitlines()
+    if proc.returncode != 0 or not lines or not lines[-1].startswith("@timed"):
+        raise SystemExit(f"the launcher failed: {err.decode()[-500:]}")
+    fields = lines[-1].split()
+    seconds, peak_kib, status = float(fields[1]), int(fields[2]), int(fields[3])
     if status != 0:
-        raise SystemExit(f"{command[0]} failed with status {os.waitstatus_to_exitcode(status)}")
-    return Run(seconds, peak_kib * 1024, proc.stdout)
+        raise SystemExit(
+            f"{command[0]} failed with status {os.waitstatus_to_exitcode(status)}: "
+            f"{err.decode()[-500:]}"
+        )
+    return Run(seconds, peak_kib * 1024, out, "\n".join(lines[:-1]))
 
 
 def median(values: list[float]) -> float:

@@ -3,9 +3,10 @@
 Prints the median of several runs of the maximum matching plus the losing set,
 as ``solve`` computes them without its certificate (the matching's dead trees
 give D on side 0, one closure adds side 1; the graph is built once, outside
-the timing), beside the median whole run of
-``shared/bench/anchor_maze.c`` (gcc -O2) on the same input.  Target: the core
-takes less time than the anchor's whole run.
+the timing), beside the median whole run of ``shared/bench/anchor_maze.c``
+(gcc -O2) on the same input when ``shared/bench`` is found.  Target: the core
+takes less time than the anchor's whole run.  ``peers.py`` sets the same
+core beside scipy, igraph and networkx.
 
 usage: python benchmarks/core.py [--runs 5] [--size 2000] [--shared PATH]
 """
@@ -15,7 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from _common import compile_reference, generated, median, shared_dir, timed
+from _common import compile_reference, median, shared_dir, timed
+from _inputs import generated
 from bipartite_game._jit import set_jit_mode
 from bipartite_game.boards import grid_board
 from bipartite_game.game import _even_closure
@@ -30,8 +32,8 @@ def main() -> None:
     parser.add_argument("--shared", default=None)
     args = parser.parse_args()
     bench = shared_dir(args.shared)
-    anchor = compile_reference(bench / "anchor_maze.c")
-    maze_file = generated(bench, "grid", "12", str(args.size), str(args.size), "0.1")
+    anchor = compile_reference(bench / "anchor_maze.c") if bench else None
+    maze_file = generated("maze", 12, args.size, args.size, 0.1)
     set_jit_mode("always")
 
     board = grid_board(parse(maze_file.read_bytes()).open)
@@ -45,16 +47,19 @@ def main() -> None:
         mate, losing = bipartite_matching(graph, side)
         _even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
         elapsed = time.perf_counter() - start
-        anchor_run = timed([str(anchor)], maze_file)
+        anchor_run = timed([str(anchor)], maze_file) if anchor else None
         if run == 0:
             continue  # warm-up: numba loads its cached kernels
         core_times.append(elapsed)
-        anchor_times.append(anchor_run.seconds)
-    core, whole = median(core_times), median(anchor_times)
+        if anchor_run:
+            anchor_times.append(anchor_run.seconds)
+    core = median(core_times)
     print(f"matching size {matching_size(mate)}, losing starts {int(losing.sum())}")
     print(f"core (matching + losing set), median of {args.runs}: {core:.3f} s")
-    print(f"anchor_maze.c whole run,      median of {args.runs}: {whole:.3f} s")
-    print(f"ratio core / anchor: {core / whole:.2f}")
+    if anchor_times:
+        whole = median(anchor_times)
+        print(f"anchor_maze.c whole run,      median of {args.runs}: {whole:.3f} s")
+        print(f"ratio core / anchor: {core / whole:.2f}")
 
 
 if __name__ == "__main__":

@@ -42,3 +42,14 @@ def assert_one_line_error(result: Result, *fragments: str) -> None:
 
 def golden_cases(command: str) -> list[Path]:
     return sorted((GOLDEN / command).glob("*.in"))
+
+
+def golden_game(stem: str) -> tuple[str, bool]:
+    """The game a ``graph`` golden file is played under, from its name:
+    ``rule-edge-*`` the edge rule, ``directed-*`` (after that prefix, if
+    any) arcs; else vertex geography undirected."""
+    rule = "vertex"
+    if stem.startswith("rule-edge-"):
+        rule = "edge"
+        stem = stem.removeprefix("rule-edge-")
+    return rule, stem.startswith("directed-")

@@ -20,3 +20,6 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), max_examples=200)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# the browser tests' server and tab (they skip without Chromium)
+from .browser import base_url, page  # noqa: E402, F401

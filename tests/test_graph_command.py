@@ -4,27 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from bipartite_game import Graph, brute
-from bipartite_game.edgelist import parse_edge_list
+from bipartite_game import Graph, brute, edgelist
+from bipartite_game.edgelist import EdgeList, parse_edge_list
 from bipartite_game.errors import BipartiteGameWarning, InputError
 
-from .cli_util import assert_one_line_error, golden_cases, run
+from .cli_util import assert_one_line_error, golden_cases, golden_game, run
 from .strategies import adjacency, graphs
 
 
 def _golden_options(stem: str) -> list[str]:
-    """``rule-edge-*`` golden files run with ``--rule edge``, ``directed-*``
-    (after that prefix, if any) with ``--directed``."""
-    options = []
-    if stem.startswith("rule-edge-"):
-        options += ["--rule", "edge"]
-        stem = stem.removeprefix("rule-edge-")
-    if stem.startswith("directed-"):
-        options.append("--directed")
-    return options
+    """The command-line options of a golden file's game (:func:`golden_game`)."""
+    rule, directed = golden_game(stem)
+    return ["--rule", rule] + (["--directed"] if directed else [])
 
 
 @pytest.mark.parametrize("case", golden_cases("graph"), ids=lambda p: p.stem)
@@ -124,3 +120,63 @@ def test_comma_separated_pairs_get_a_warning_not_an_error() -> None:
 def test_the_library_warns_with_its_own_category() -> None:
     with pytest.warns(BipartiteGameWarning, match="no edge"):
         Graph.from_edge_list("1,2\n2,3\n")
+
+
+_NUMBERS = st.integers(0, 10**19).map(str)
+_NOT_PLAIN = st.sampled_from(["0", "00", "01", "007", "-1", "+2", "1e3", "a", "٣", "1_0"])
+
+
+def _edge_list_text(lines: list[list[str]]) -> str:
+    return "".join(" ".join(line) + "\n" for line in lines)
+
+
+def _parse_both(text: str) -> tuple[EdgeList, EdgeList]:
+    """The edge list read as it is, and read with labels always numbered by
+    the dict (the path every label takes when they are not all numbers)."""
+    fast = parse_edge_list(text)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(edgelist, "_number_decimal_tokens", lambda *args: None)
+        slow = parse_edge_list(text)
+    return fast, slow
+
+
+@given(
+    st.lists(
+        st.lists(st.one_of(_NUMBERS, _NUMBERS, _NOT_PLAIN), min_size=1, max_size=2),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_numbered_labels_are_numbered_as_the_dict_numbers_them(lines: list[list[str]]) -> None:
+    fast, slow = _parse_both(_edge_list_text(lines))
+    assert fast.tokens == slow.tokens
+    assert fast.u.tolist() == slow.u.tolist() and fast.v.tolist() == slow.v.tolist()
+
+
+@given(
+    st.lists(
+        st.lists(st.integers(0, 10**18 - 1).map(str), min_size=1, max_size=2),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_plain_numbers_take_the_sorting_path(lines: list[list[str]]) -> None:
+    text = _edge_list_text(lines).encode()
+    raw = np.frombuffer(text, dtype=np.uint8)
+    is_token = ~edgelist._WHITESPACE[raw]
+    starts = is_token.copy()
+    starts[1:] &= ~is_token[:-1]
+    numbered = edgelist._number_decimal_tokens(raw, is_token, starts, text.split())
+    assert numbered is not None
+    unique = list(dict.fromkeys(text.split()))
+    assert numbered[0] == unique
+    assert [unique[i] for i in numbered[1].tolist()] == text.split()
+
+
+def test_a_leading_zero_or_a_sign_keeps_the_dict_path() -> None:
+    for text in (b"1 01\n", b"-1 1\n", b"1234567890123456789 1\n", b"1 x\n"):
+        raw = np.frombuffer(text, dtype=np.uint8)
+        is_token = ~edgelist._WHITESPACE[raw]
+        starts = is_token.copy()
+        starts[1:] &= ~is_token[:-1]
+        assert edgelist._number_decimal_tokens(raw, is_token, starts, text.split()) is None

@@ -337,3 +337,61 @@ def test_the_end_of_a_game_names_the_persons_mistakes_first() -> None:
     assert "Your mistakes (a forced win thrown away): 1. 2 1 (left)." in text
     assert "1. you 2 1 (left) mistake, 2. engine 1 1 (up) good." in text.replace("\n", " ")
     assert text.index("Your mistakes") < text.index("Verdicts")
+
+
+@settings(max_examples=60)
+@given(graphs(max_vertices=8), st.sampled_from(["random", "brute"]), st.integers(0, 2**32 - 1))
+def test_a_match_on_any_graph_is_won_by_the_engine_on_the_auto_side(
+    edges: EdgeSet, opponent: str, seed: int
+) -> None:
+    """The page's graph mode: the same referee on a plain graph, bipartite
+    or not; starts and moves are vertex ids."""
+    n, pairs = edges
+    graph = Graph.from_edges([u for u, _ in pairs], [v for _, v in pairs], n)
+    if n == 0:
+        with pytest.raises(BipartiteGameError, match="the graph has no vertex to play on"):
+            Match(graph)
+        return
+    adj = adjacency(n, pairs)
+    losing = brute.geography_losing_starts(adj)
+    rng = random.Random(seed)
+    for start in [*range(n), None]:
+        match = Match(graph, side="auto", start=start)
+        if start is not None:
+            assert match.engine_side == ("second" if losing[start] else "first")
+        if match.awaiting_start:
+            match.place_vertex(rng.randrange(n))
+        while not match.is_over():
+            match.play(_person_move(match, opponent, rng, adj))
+        assert match.winner == "engine"
+        assert [line.vertex for line in match.record()] == [
+            match.position.start,  # type: ignore[union-attr]
+            *match.position.move_stack,  # type: ignore[union-attr]
+        ]
+
+
+def test_a_match_on_a_graph_names_vertices_by_label_and_has_no_cells() -> None:
+    graph = Graph.from_edge_list("a b\nb c\nc d\n")
+    match = Match(graph, side="first", start=graph.index("a"))
+    assert match.grid is None and match.graph is graph
+    with pytest.raises(BipartiteGameError, match="played on a graph, which has no cells"):
+        _ = match.board
+    with pytest.raises(IllegalMoveError, match="vertex 'c' is not an unvisited neighbour"):
+        match.play(graph.index("c"))
+    with pytest.raises(IllegalMoveError, match="illegal move: True is not"):
+        match.play(True)
+    with pytest.raises(BipartiteGameError, match="a start on a graph is a vertex id"):
+        Match(graph, start=(0, 0))
+    with pytest.raises(IllegalMoveError, match="illegal start: no vertex 9"):
+        Match(graph, start=9)
+    with pytest.raises(BipartiteGameError, match="a start on a grid is a cell"):
+        Match(_board(["..", ".."]), start=0)
+    with pytest.raises(BipartiteGameError, match="on a GridBoard or a Graph, not str"):
+        Match("a b")  # type: ignore[arg-type]
+    placing = Match(graph, side="second")
+    assert placing.awaiting_start
+    with pytest.raises(IllegalMoveError, match="illegal start"):
+        placing.place_vertex(7)
+    placing.place_vertex(graph.index("b"))
+    with pytest.raises(IllegalMoveError, match="already on the board"):
+        placing.place_vertex(graph.index("c"))

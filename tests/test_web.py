@@ -46,6 +46,7 @@ def test_page_and_its_assets_are_served(client: TestClient) -> None:
     assert '<div id="board"' in page.text
     for asset in ("/static/app.js", "/static/style.css"):
         assert client.get(asset).status_code == 200
+    assert client.get("/favicon.ico").status_code == 204  # no 404 in the console
 
 
 @pytest.mark.parametrize("moves", ["rook", "king", "knight"])
@@ -101,7 +102,11 @@ def test_hint_and_undo(client: TestClient) -> None:
     _error(client.post(game + "/undo", json={}), 400, "nothing to take back")
     state = _ok(client.post(game + "/place", json={"cell": [1, 2]}))
     assert state["path"] == [[1, 2], [1, 1]] and state["engine_moves"] == [[1, 1]]
-    assert "The engine moved to row 2, column 2." in state["message"]
+    assert state["account"] == (
+        "You placed the token on row 2, column 3; the engine has no winning move and resists "
+        "with row 2, column 2, the move that leaves you the fewest winning answers."
+    )
+    assert state["message"].startswith(state["account"])
     assert _ok(client.post(game + "/hint", json={}))["hints"] == [[2, 1]]
     state = _ok(client.post(game + "/move", json={"cell": [1, 0]}))  # a mistake
     assert state["phase"] == "over" and state["winner"] == "engine"

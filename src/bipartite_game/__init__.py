@@ -1,9 +1,19 @@
-"""bipartite-game: token games on graphs solved exactly by maximum matching."""
+"""bipartite-game: token games on graphs solved exactly by maximum matching.
+
+The public names below are imported on first use (PEP 562 ``__getattr__``),
+not with the package: a command-line run imports the package first, and
+importing every module here (numpy's and ours, about 50 ms) would be paid by
+every command, even the ones that need two of them.  It also keeps
+``bipartite_game.verify`` free of the solver (see ``_HOMES``).
+"""
 
 from __future__ import annotations
 
-from .boards import GridBoard, LockBoard, grid_board, lock_board
-from .decompose import Decomposition, decompose
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     BipartiteGameError,
     IllegalMoveError,
@@ -11,18 +21,87 @@ from .errors import (
     NotBipartiteError,
     SolverError,
 )
-from .explain import Explanation
-from .game import Solution, Strategy, first_player_wins_from, solve
-from .geography import GeographySolution, solve_geography
-from .graph import Colouring, Graph
-from .matching import matching_size, maximum_matching
-from .position import Engine, Outcome, Position
-from .render import render_svg, render_text
+
+if TYPE_CHECKING:
+    from .boards import GridBoard, LockBoard, grid_board, lock_board
+    from .certificate import Certificate, certify
+    from .decompose import Decomposition, decompose
+    from .explain import Explanation
+    from .game import Solution, Strategy, first_player_wins_from, solve
+    from .geography import GeographySolution, solve_geography
+    from .graph import Colouring, Graph
+    from .matching import matching_size, maximum_matching
+    from .position import Engine, Outcome, Position
+    from .render import render_svg, render_text
+    from .verify import CertificateError, Verdict, verify
+
+#: Where each public name lives.  They are imported on first use (PEP 562),
+#: so that ``import bipartite_game.verify`` loads none of the solver: the
+#: checker must not run the code whose answers it checks.
+_HOMES = {
+    "GridBoard": "boards",
+    "LockBoard": "boards",
+    "grid_board": "boards",
+    "lock_board": "boards",
+    "Certificate": "certificate",
+    "certify": "certificate",
+    "CertificateError": "verify",
+    "Verdict": "verify",
+    "verify": "verify",
+    "Decomposition": "decompose",
+    "decompose": "decompose",
+    "Explanation": "explain",
+    "Solution": "game",
+    "Strategy": "game",
+    "first_player_wins_from": "game",
+    "solve": "game",
+    "GeographySolution": "geography",
+    "solve_geography": "geography",
+    "Colouring": "graph",
+    "Graph": "graph",
+    "matching_size": "matching",
+    "maximum_matching": "matching",
+    "Engine": "position",
+    "Outcome": "position",
+    "Position": "position",
+    "render_svg": "render",
+    "render_text": "render",
+}
+
+
+class _Package(ModuleType):
+    """The package module, with one rule: a submodule named like one of its
+    functions (``decompose``, ``verify``) never replaces the function.
+    Python's import sets ``package.name = submodule`` when it loads one; an
+    eager ``from .decompose import decompose`` used to win that race, and
+    lazily loaded names must win it too.  The submodules stay in
+    ``sys.modules``."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _HOMES and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BipartiteGameError",
+    "Certificate",
+    "CertificateError",
     "Colouring",
     "Decomposition",
     "Engine",
@@ -39,7 +118,9 @@ __all__ = [
     "Solution",
     "SolverError",
     "Strategy",
+    "Verdict",
     "__version__",
+    "certify",
     "decompose",
     "first_player_wins_from",
     "grid_board",
@@ -50,4 +131,7 @@ __all__ = [
     "render_text",
     "solve",
     "solve_geography",
+    "verify",
 ]
+
+sys.modules[__name__].__class__ = _Package

@@ -17,7 +17,7 @@ from typing import BinaryIO
 from ._limits import human_size, input_cap
 from .errors import BipartiteGameError, InputError
 
-__all__ = ["PROG", "SizeLimit", "read_input"]
+__all__ = ["PROG", "SizeLimit", "read_input", "write_file"]
 
 #: The command's name, as every message starts with it.
 PROG = "bipartite-game"
@@ -54,6 +54,15 @@ def read_input(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
                 f"(at most {human_size(cap)})"
             )
         return _read_stream(handle, path, size_limit, cap)
+
+
+def write_file(path: str, data: bytes) -> None:
+    """Write ``data`` to the file ``path`` (a certificate beside the answer
+    on standard output); an :class:`OSError` names the file."""
+    if not isinstance(path, str) or not path:
+        raise BipartiteGameError("a file to write must be named by a non-empty path")
+    with open(path, "wb") as handle:
+        handle.write(data)
 
 
 def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int) -> bytes:

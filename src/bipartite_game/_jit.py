@@ -6,10 +6,12 @@ input runs that Python function directly; a call on a large input compiles it
 with ``numba.njit(cache=True)`` (or loads it from numba's on-disk cache) and
 runs the machine code.
 
-Why: importing numba and loading even a cached kernel costs about half a
-second, which dwarfs the whole answer on a 3x3 maze.  Deferring numba until a
-call is large keeps tiny judge inputs instant, while one source of truth keeps
-the compiled and the interpreted paths the same algorithm.
+Why: importing numba and loading even a cached kernel costs about 0.35 s,
+which dwarfs the whole answer on a judge's 100x100 maze (0.1 s interpreted).
+Deferring numba until a call is large keeps judge-sized inputs fast, while
+one source of truth keeps the compiled and the interpreted paths the same
+algorithm.  numba is imported only inside :meth:`Kernel.compiled`, never when
+this module or a module of kernels is imported.
 
 Kernels may call other kernels: numba is taught that a :class:`Kernel` is typed
 as its compiled dispatcher, so the callee is compiled with the caller.
@@ -22,7 +24,8 @@ of this user's own under the temporary directory instead, so later runs still
 start fast, and if even that is impossible it is compiled without a cache.
 Either way the answer is the same and one line says so, once per process.
 
-The choice is made per call from the total size of the array arguments.  The
+The choice is made per call from the total size of the array arguments
+(:data:`SMALL_WORK`, lower once a kernel has run compiled).  The
 environment variable ``BIPARTITE_GAME_JIT`` overrides it: ``always`` compiles
 every call (the test suite uses this so that the compiled code is what is
 tested), ``never`` interprets every call, ``auto`` (the default) decides by size.
@@ -32,23 +35,32 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import logging
 import os
 import stat
-import tempfile
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, overload
 
 import numpy as np
 
-__all__ = ["SMALL_WORK", "Kernel", "jit_mode", "kernel", "set_jit_mode"]
+__all__ = ["SMALL_WORK", "WARM_WORK", "Kernel", "jit_mode", "kernel", "set_jit_mode"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-#: Total array elements at or below which ``auto`` mode interprets a call.
-SMALL_WORK = 3000
+#: Total array elements at or below which ``auto`` mode interprets a call
+#: while no kernel has run compiled in this process.  Measured by
+#: ``benchmarks/jit.py`` (see docs/benchmarks.md): the first compiled call of
+#: a process costs about 0.35 s (numba's import, 0.12 s, and the first cached
+#: kernel's load, 0.23 s, most of it numba setting up its compiler), while a
+#: kernel interpreted costs at most about 1 µs per element (4 µs for the
+#: graph builders, which are weighted).  A whole 100x100 maze answer (calls
+#: of at most 80,000 elements) takes 0.1 s interpreted against 0.37 s
+#: compiled; from about 200x200 compiling wins.
+SMALL_WORK = 100_000
+#: The same threshold once a kernel has run compiled: numba is paid for, and
+#: each further kernel costs only its own load from the cache (3-5 ms).
+WARM_WORK = 3_000
 
 _MODES = ("auto", "always", "never")
 _mode = os.environ.get("BIPARTITE_GAME_JIT", "auto").strip().lower() or "auto"
@@ -56,8 +68,9 @@ if _mode not in _MODES:
     _mode = "auto"
 
 _typeof_registered = False
+#: Whether a kernel has run compiled in this process (numba's cost is paid).
+_warm = False
 
-_log = logging.getLogger(__name__)
 _note_lock = threading.Lock()
 _noted = False
 
@@ -77,10 +90,16 @@ def set_jit_mode(mode: str) -> str:
 
 
 class Kernel(Generic[P, R]):
-    """A numba-compatible function compiled on first large call."""
+    """A numba-compatible function compiled on first large call.
 
-    def __init__(self, py_func: Callable[P, R]) -> None:
+    ``weight`` multiplies the size of its arguments in the choice to
+    compile: more than 1 for a kernel that costs more per element
+    interpreted than a typical one (about 1 µs), such as the graph builders.
+    """
+
+    def __init__(self, py_func: Callable[P, R], weight: int = 1) -> None:
         self.py_func = py_func
+        self.weight = weight
         self.__name__ = py_func.__name__
         self.__qualname__ = py_func.__qualname__
         self.__doc__ = py_func.__doc__
@@ -94,26 +113,45 @@ class Kernel(Generic[P, R]):
         return self._compiled
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        if _mode == "never" or (_mode == "auto" and _is_small(args)):
+        if _mode == "never" or (_mode == "auto" and _is_small(args, self.weight)):
             return self.py_func(*args, **kwargs)
+        global _warm
         result: R = self.compiled()(*args, **kwargs)
+        _warm = True
         return result
 
     def __repr__(self) -> str:
         return f"<kernel {self.__qualname__}>"
 
 
-def kernel(py_func: Callable[P, R]) -> Kernel[P, R]:
-    """Decorate a numba-compatible function as a lazily compiled kernel."""
-    return Kernel(py_func)
+@overload
+def kernel(py_func: Callable[P, R], /) -> Kernel[P, R]: ...
 
 
-def _is_small(args: tuple[Any, ...]) -> bool:
+@overload
+def kernel(*, weight: int) -> Callable[[Callable[P, R]], Kernel[P, R]]: ...
+
+
+def kernel(
+    py_func: Callable[P, R] | None = None, /, *, weight: int = 1
+) -> Kernel[P, R] | Callable[[Callable[P, R]], Kernel[P, R]]:
+    """Decorate a numba-compatible function as a lazily compiled kernel:
+    ``@kernel``, or ``@kernel(weight=4)`` for one that costs more per
+    element interpreted (see :class:`Kernel`)."""
+    if py_func is not None:
+        return Kernel(py_func)
+    return lambda func: Kernel(func, weight)
+
+
+def _is_small(args: tuple[Any, ...], weight: int = 1) -> bool:
+    """Whether ``auto`` interprets a call with these arguments: their total
+    array elements, times the kernel's weight, at most :data:`SMALL_WORK`, or
+    :data:`WARM_WORK` once numba has been paid for."""
     work = 0
     for arg in args:
         if isinstance(arg, np.ndarray):
             work += arg.size
-    return work <= SMALL_WORK
+    return work * weight <= (WARM_WORK if _warm else SMALL_WORK)
 
 
 def _njit(py_func: Callable[..., Any]) -> Any:
@@ -169,6 +207,8 @@ def _can_write(path: str) -> bool:
     """Probe a cache directory the way numba's own locators do, once per path."""
     try:
         os.makedirs(path, exist_ok=True)
+        import tempfile  # here, not at import: start-up time (benchmarks/startup.py)
+
         tempfile.TemporaryFile(dir=path).close()
     except OSError:
         return False
@@ -189,6 +229,8 @@ def _fallback_cache_dir() -> str | None:
     uid = os.getuid() if hasattr(os, "getuid") else None  # Windows: per-user temp
     name = "bipartite-game-numba" if uid is None else f"bipartite-game-numba-{uid}"
     try:
+        import tempfile
+
         path = os.path.join(tempfile.gettempdir(), name)
         with contextlib.suppress(FileExistsError):
             os.mkdir(path, 0o700)
@@ -249,7 +291,9 @@ def _note(message: str) -> None:
         if _noted:
             return
         _noted = True
-    _log.warning("bipartite-game: note: %s", message)
+    import logging  # only now: a note is rare, and logging costs start-up time
+
+    logging.getLogger(__name__).warning("bipartite-game: note: %s", message)
 
 
 def _register_typeof() -> None:

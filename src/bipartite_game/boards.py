@@ -226,6 +226,15 @@ def _steps(moves: object) -> list[Step]:
     return [(int(dr), int(dc)) for dr, dc in given]
 
 
+#: The builders' weight for ``_jit``'s choice to compile (see benchmarks/jit.py):
+#: they cost about 4 µs per cell interpreted, 4 times a typical kernel, and
+#: every kernel after them works on the graph they write, up to 8 entries a
+#: cell: weighted 8, a builder that is interpreted is followed by kernels
+#: that are too, and one that is compiled pays numba for all of them, rather
+#: than an answer paying both an interpreted start and numba.
+_BUILDER_WEIGHT = 8
+
+
 @kernel
 def _number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
     """Vertex ids for the kept positions in order (-1 elsewhere), and their count."""
@@ -238,7 +247,7 @@ def _number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
     return vertex_of, count
 
 
-@kernel
+@kernel(weight=_BUILDER_WEIGHT)
 def _grid_csr(
     open_flat: BoolArray,
     height: int,
@@ -402,7 +411,7 @@ def _lock_codes(rings: int, size: int) -> int:
     return total
 
 
-@kernel
+@kernel(weight=_BUILDER_WEIGHT)
 def _lattice_csr(
     allowed: BoolArray, size: int, rings: int, wrap: bool
 ) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:

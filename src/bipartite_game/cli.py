@@ -20,11 +20,12 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from . import __version__
+from . import __version__, _stats
 from ._input import PROG
 from ._input import read_input as _read
 from ._text import quote
 from .errors import BipartiteGameError, BipartiteGameWarning
+from .kit import verify_command
 
 __all__ = ["main"]
 
@@ -34,6 +35,14 @@ _PLAY_CELLS = 10_000
 _PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover": "first"}
 #: The largest ``serve --max-side``: the page draws every cell as SVG.
 _SERVE_MAX_SIDE = 200
+#: The largest ``serve --max-vertices`` (the page draws every vertex).
+_SERVE_MAX_VERTICES = 1000
+#: ``graph`` and ``maze`` write a certificate of their answer (issue 13).
+_CERTIFICATE = "--certificate"
+_CERTIFICATE_HELP = (
+    "also write a JSON certificate of every answer to OUT.json, which "
+    "'bipartite-game verify' checks (see docs/certificates.md)"
+)
 
 
 Output = bytes | memoryview
@@ -48,8 +57,22 @@ def _front_end(args: argparse.Namespace) -> Any:
 
 
 def _add_file(parser: argparse.ArgumentParser) -> None:
+    """The input file, and the options every judge command shares."""
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: the judge's answer (default); json: the same as one JSON document "
+        "(see docs/json.md)",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="print each phase's time, the graph's and the matching's size and the peak "
+        "memory to standard error",
     )
 
 
@@ -84,16 +107,12 @@ def _build_parser() -> argparse.ArgumentParser:
     graph.add_argument(
         "--start", metavar="LABEL", help="print only 'first' or 'second' for this start"
     )
-    graph.set_defaults(problem="graph", options=lambda a: {"start": a.start})
-    # --- issue 13: --explain on graph ---
     graph.add_argument(
         "--explain",
         metavar="LABEL",
         help="print a short proof of who wins from LABEL instead of the answer",
     )
-    graph.set_defaults(options=lambda a: {"start": a.start, "explain": a.explain})
-    # --- end of issue 13 block ---
-    # --- issue 16: the other geography games ---
+    graph.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
     graph.add_argument(
         "--rule",
         choices=("vertex", "edge"),
@@ -105,11 +124,15 @@ def _build_parser() -> argparse.ArgumentParser:
         "--directed", action="store_true", help="read each line 'u v' as an arc u -> v"
     )
     graph.set_defaults(
+        problem="graph",
         options=lambda a: {
-            "start": a.start, "explain": a.explain, "rule": a.rule, "directed": a.directed
-        }
-    )  # fmt: skip
-    # --- end of issue 16 block ---
+            "start": a.start,
+            "explain": a.explain,
+            "certificate": a.certificate,
+            "rule": a.rule,
+            "directed": a.directed,
+        },
+    )
 
     maze = commands.add_parser(
         "maze",
@@ -129,15 +152,16 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="MOVES",
         help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
     )
-    maze.set_defaults(problem="maze", options=lambda a: {"moves": a.moves})
-    # --- issue 13: --explain on maze ---
     maze.add_argument(
         "--explain",
         metavar="ROW,COL",
         help="print a short proof of who wins with the token placed on this cell (1-based)",
     )
-    maze.set_defaults(options=lambda a: {"moves": a.moves, "explain": a.explain})
-    # --- end of issue 13 block ---
+    maze.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    maze.set_defaults(
+        problem="maze",
+        options=lambda a: {"moves": a.moves, "explain": a.explain, "certificate": a.certificate},
+    )
 
     knights = commands.add_parser(
         "knights",
@@ -175,7 +199,15 @@ def _build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rings stop at both ends instead of turning from the last position to the first",
     )
-    lock.set_defaults(problem="lock", options=lambda a: {"size": a.ring, "wrap": not a.no_wrap})
+    lock.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's winner, print a short proof from its start code",
+    )
+    lock.set_defaults(
+        problem="lock",
+        options=lambda a: {"size": a.ring, "wrap": not a.no_wrap, "explain": a.explain},
+    )
 
     king = commands.add_parser(
         "king",
@@ -186,7 +218,12 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     _add_file(king)
-    king.set_defaults(problem="king", options=lambda a: {})
+    king.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's answer, print a short proof from the king's square (row col)",
+    )
+    king.set_defaults(problem="king", options=lambda a: {"explain": a.explain})
 
     bunny = commands.add_parser(
         "bunny",
@@ -250,7 +287,6 @@ def _build_parser() -> argparse.ArgumentParser:
     on_graph.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
     annotator.set_defaults(run=_annotate)
 
-    # --- issue 13: the structure behind the answers (edges) ---
     edges = commands.add_parser(
         "edges",
         help="which edges lie in every, some or no maximum matching",
@@ -262,7 +298,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_file(edges)
     edges.set_defaults(problem="edges", options=lambda a: {})
-    # --- end of issue 13 block ---
+    verify_command.add_parser(commands)
 
     play = commands.add_parser(
         "play",
@@ -315,8 +351,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "serve",
         help="the web page: draw or load a maze, see the analysis, play the engine",
         description=(
-            "Serve a web page where you draw or load a maze, see the losing starts and a "
-            "maximum matching, and play against the engine. Stop it with Ctrl-C."
+            "Serve a web page where you draw or load a maze or any graph, see the losing "
+            "starts and a maximum matching, and play against the engine. Stop it with Ctrl-C."
         ),
     )
     serve.add_argument(
@@ -335,7 +371,17 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"largest maze side the page accepts (default 64, at most {_SERVE_MAX_SIDE})",
     )
+    serve.add_argument(
+        "--max-vertices",
+        type=int,
+        default=200,
+        metavar="N",
+        help="most vertices of a graph the page accepts, with at most 10 N edges "
+        f"(default 200, at most {_SERVE_MAX_VERTICES})",
+    )
     serve.set_defaults(run=_serve)
+    importlib.import_module(".kit.gen", __package__).add_parser(commands)
+    importlib.import_module(".kit.stress", __package__).add_parser(commands)
     return parser
 
 
@@ -438,11 +484,26 @@ def _solve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     if sys.stdout is None:
         raise _OutputError("standard output is closed")
-    module = _front_end(args)
-    options: Options = args.options
-    data = _read(args.file, getattr(module, "size_limit", None))
-    output: Output = module.answer(data, **options(args))
-    _write(output)
+    options: dict[str, object] = args.options(args)
+    if args.format == "json":
+        options["format"] = "json"
+        if options.get("explain") not in (None, False):  # a proof is text: refused early
+            raise BipartiteGameError("--explain prints text: it has no --format json")
+    # the phases (--stats) and, at a terminal, a progress line: both on
+    # stderr; none while a person types the input at that terminal
+    stderr = sys.stderr
+    typed = args.file in (None, "-") and sys.stdin is not None and sys.stdin.isatty()
+    at_terminal = stderr is not None and stderr.isatty() and not typed
+    with _stats.session(
+        stats=stderr if args.stats else None, progress=stderr if at_terminal else None
+    ):
+        with _stats.phase("import"):
+            module = _front_end(args)
+        with _stats.phase("read"):
+            data = _read(args.file, getattr(module, "size_limit", None))
+        output: Output = module.answer(data, **options)
+        with _stats.phase("write"):
+            _write(output)
     return 0
 
 
@@ -588,7 +649,17 @@ def _serve(args: argparse.Namespace) -> int:
         )
     if not 0 <= args.port <= 65535:
         raise BipartiteGameError(f"--port must be between 0 and 65535, not {args.port}")
-    limits = Limits(max_side=args.max_side)
+    if not 1 <= args.max_vertices <= _SERVE_MAX_VERTICES:
+        raise BipartiteGameError(
+            f"--max-vertices must be between 1 and {_SERVE_MAX_VERTICES}, not {args.max_vertices}"
+        )
+    limits = Limits(
+        max_side=args.max_side,
+        max_vertices=args.max_vertices,
+        max_edges=10 * args.max_vertices,
+        # room for that many edges of short labels ("v123 v456\n" and JSON)
+        max_body=max(64 * 1024, 32 * 10 * args.max_vertices),
+    )
     return serve(host=args.host, port=args.port, limits=limits)
 
 

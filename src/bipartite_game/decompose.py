@@ -76,6 +76,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import kernel
+from .blossom import _find  # union-find root, shared with the blossom search
 from .errors import BipartiteGameError
 from .game import Solution, solve
 from .graph import Graph
@@ -335,15 +336,6 @@ def _same_block(indptr: IntArray, indices: Int32Array, block: Int32Array) -> Boo
         for k in range(indptr[v], indptr[v + 1]):
             allowed[k] = block[indices[k]] == block[v]
     return allowed
-
-
-@kernel
-def _find(root_of: Int32Array, x: int) -> int:
-    """Union-find root with path halving."""
-    while root_of[x] != x:
-        root_of[x] = root_of[root_of[x]]
-        x = root_of[x]
-    return x
 
 
 @kernel

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from . import _stats
 from ._checks import vertex_id
 from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
@@ -249,17 +250,23 @@ def solve(graph: Graph) -> Solution:
     """
     if not isinstance(graph, Graph):
         raise BipartiteGameError(f"solve() takes a Graph, not {type(graph).__name__}")
-    side = graph.two_colouring().side
+    with _stats.phase("colour"):
+        side = graph.two_colouring().side
     if side is None:
         from .blossom import _solve_general
 
-        mate = _start(graph, None)
-        losing, barrier = _solve_general(graph, mate)
+        with _stats.phase("match"):  # Edmonds: matching, labels and certificate
+            mate = _start(graph, None)
+            losing, barrier = _solve_general(graph, mate)
+        _report(graph, mate)
         return Solution(graph, mate, losing, barrier)
-    mate, losing = _bipartite_matching(graph, side, _start(graph, None))
-    _certify(graph, side, mate, losing)
-    # the matching found D on side 0; side 1's part is one more closure
-    _even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
+    with _stats.phase("match"):
+        mate, losing = _bipartite_matching(graph, side, _start(graph, None))
+    _report(graph, mate)
+    with _stats.phase("analyse"):
+        _certify(graph, side, mate, losing)
+        # the matching found D on side 0; side 1's part is one more closure
+        _even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
     return Solution(graph, mate, losing)
 
 
@@ -279,14 +286,27 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
             f"first_player_wins_from() takes a Graph, not {type(graph).__name__}"
         )
     start = graph._check_vertex(start)
-    side = graph.two_colouring().side
+    with _stats.phase("colour"):
+        side = graph.two_colouring().side
     if side is None:
         return solve(graph).first_player_wins(start)
     if side[start] != 0:
         side = (1 - side).astype(np.int8)
-    mate, dead = _bipartite_matching(graph, side, _start(graph, None))
-    _certify(graph, side, mate, dead)
+    with _stats.phase("match"):
+        mate, dead = _bipartite_matching(graph, side, _start(graph, None))
+    _report(graph, mate)
+    with _stats.phase("analyse"):
+        _certify(graph, side, mate, dead)
     return not bool(dead[start])
+
+
+def _report(graph: Graph, mate: Int32Array) -> None:
+    """The solved graph's size and its matching's, for ``--stats``."""
+    if _stats.active():
+        _stats.count("graphs", 1)
+        _stats.count("vertices", graph.num_vertices)
+        _stats.count("edges", graph.num_edges)
+        _stats.count("matched pairs", int(np.count_nonzero(mate >= 0)) // 2)
 
 
 def _certify(graph: Graph, side: SideArray, mate: Int32Array, losing: BoolArray) -> None:

@@ -398,6 +398,13 @@ class Graph:
         dst = [w for row in rows for w in row]
         return cls.from_edges(src, dst, len(rows))
 
+    @classmethod
+    def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
+        """The states reachable from ``start``, labelled; see :mod:`.successors`."""
+        from .successors import from_successors
+
+        return from_successors(start, successors, limit=limit)
+
     def to_networkx(self) -> Any:
         """A networkx ``Graph`` on the ids ``0 .. n - 1``."""
         import networkx as nx

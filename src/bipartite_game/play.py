@@ -1,7 +1,9 @@
-"""A match between a person and the engine on a grid board.
+"""A match between a person and the engine, on a grid board or any graph.
 
 The terminal game and the web page share this one referee: who places the
-token, whose turn it is, what a typed move means, hints and take-backs.  The
+token, whose turn it is, what a typed move means, hints and take-backs.  On a
+grid board moves may be named by cell or direction; on any graph (the web
+page's graph mode) by vertex, and every other rule is the same code.  The
 rules of the maze game (JSOI2009) decide who places the token: the second
 player, the one who does not move first from it.
 
@@ -21,14 +23,25 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ._text import quote, saturating
 from .annotate import annotate
 from .boards import GridBoard
 from .errors import BipartiteGameError, IllegalMoveError
+from .game import solve
+from .graph import Graph
 from .position import FIRST, SECOND, Engine, Position
 
-__all__ = ["DIRECTIONS", "SIDES", "Match", "RecordLine", "direction_name", "parse_cell"]
+__all__ = [
+    "DIRECTIONS",
+    "SIDES",
+    "Exchange",
+    "Match",
+    "RecordLine",
+    "direction_name",
+    "parse_cell",
+]
 
 SIDES = (FIRST, SECOND, "auto", "winning")
 
@@ -75,6 +88,18 @@ def parse_cell(text: str) -> tuple[int, int] | None:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    """The last exchange of a game: ``played`` (the person's move, or the
+    start the person placed) and the engine's ``answer`` to it (``None`` when
+    the game ended), with ``reason``, how the engine chose it (see
+    :attr:`~bipartite_game.position.Engine.last_reason`)."""
+
+    played: int
+    answer: int | None
+    reason: str | None
+
+
+@dataclass(frozen=True)
 class RecordLine:
     """One line of a game's record: the ``vertex`` played (the start, for
     the first line), ``who`` played it (``you``, ``engine``, or ``given``
@@ -101,14 +126,16 @@ class Match:
     Parameters
     ----------
     board
-        The grid and its move graph.
+        The grid and its move graph, or any :class:`~bipartite_game.graph.Graph`
+        (then there are no cells: moves and starts are vertex ids, and
+        :attr:`board` raises; :attr:`graph` is the graph played on either way).
     side
         The person's side: ``"first"`` (the mover), ``"second"`` (the placer),
         ``"winning"`` (the side with a forced win) or ``"auto"`` (the engine
         takes the side with a forced win).
     start
-        The token's start cell, 0-based; ``None`` lets the rules decide: the
-        second player places it.
+        The token's start cell, 0-based (a vertex id on a graph); ``None``
+        lets the rules decide: the second player places it.
 
     The engine answers inside :meth:`play` and :meth:`place`, so between calls
     it is always the person's turn, or the game is over.  Cost: one solve of
@@ -118,20 +145,28 @@ class Match:
 
     def __init__(
         self,
-        board: GridBoard,
+        board: GridBoard | Graph,
         *,
         side: str = "auto",
-        start: tuple[int, int] | None = None,
+        start: tuple[int, int] | int | None = None,
     ) -> None:
         if side not in SIDES:
+            raise BipartiteGameError(f"side must be first, second, winning or auto, not {side!r}")
+        if isinstance(board, Graph):
+            self.grid: GridBoard | None = None
+            self.graph = board
+        elif isinstance(board, GridBoard):
+            self.grid = board
+            self.graph = board.graph
+        else:
             raise BipartiteGameError(
-                f"side must be first, second, winning or auto, not {side!r}"
+                f"a Match is played on a GridBoard or a Graph, not {type(board).__name__}"
             )
-        if board.graph.num_vertices == 0:
-            raise BipartiteGameError("the maze has no open cell to play on")
-        self.board = board
-        self.engine = Engine(board.graph)
-        start_vertex = None if start is None else self._open_vertex(start, "start")
+        if self.graph.num_vertices == 0:
+            where = "the maze has no open cell" if self.grid else "the graph has no vertex"
+            raise BipartiteGameError(f"{where} to play on")
+        self.engine = Engine(self.graph)
+        start_vertex = None if start is None else self._start_vertex(start)
         if start_vertex is not None:
             self.winning_side = self.engine.choose_side(start_vertex)
         else:
@@ -143,6 +178,9 @@ class Match:
         self.you = side
         self.engine_side = _other(side)
         self.position: Position | None = None
+        #: The person's last move and the engine's answer (``None`` before
+        #: the person has moved, and after a take-back).
+        self.last_exchange: Exchange | None = None
         if start_vertex is not None:
             self._placed_by = "given"
             self._begin(start_vertex)
@@ -153,6 +191,13 @@ class Match:
             self._placed_by = "you"
 
     # --- state --------------------------------------------------------------
+
+    @property
+    def board(self) -> GridBoard:
+        """The grid board played on; a match on a plain graph has none."""
+        if self.grid is None:
+            raise BipartiteGameError("this match is played on a graph, which has no cells")
+        return self.grid
 
     @property
     def awaiting_start(self) -> bool:
@@ -181,15 +226,82 @@ class Match:
         answer, if the engine moves first."""
         if self.position is not None:
             raise IllegalMoveError("illegal move: the token is already on the board")
-        vertex = self._open_vertex((row, col), "start")
-        return self._begin(vertex)
+        return self.place_vertex(self._open_vertex((row, col), "start"))
+
+    def place_vertex(self, vertex: int) -> int | None:
+        """The person places the token on ``vertex``; returns the engine's
+        answer, if the engine moves first."""
+        if self.position is not None:
+            raise IllegalMoveError("illegal move: the token is already on the board")
+        try:
+            vertex = self.graph._check_vertex(vertex)
+        except BipartiteGameError as error:
+            raise IllegalMoveError(f"illegal start: {error}") from None
+        answer = self._begin(vertex)
+        self.last_exchange = Exchange(vertex, answer, self._reason(answer))
+        return answer
 
     def play(self, move: int) -> int | None:
         """The person moves the token to vertex ``move``; returns the engine's
-        answer (``None`` when the game ended)."""
+        answer (``None`` when the game ended).  Raises
+        :class:`IllegalMoveError` naming the vertex (by its label, if any)
+        unless ``move`` is an unvisited neighbour of the token."""
         position = self._require_turn()
+        if not position.is_legal(move):
+            raise IllegalMoveError(
+                f"illegal move: {self._named(move)} is not an unvisited neighbour of the token"
+            )
         position.push(move)
-        return self._engine_turn()
+        answer = self._engine_turn()
+        played = position.move_stack[-1 if answer is None else -2]
+        self.last_exchange = Exchange(played, answer, self._reason(answer))
+        return answer
+
+    def planned_answers(self) -> dict[int, int | None]:
+        """The engine's answer to each legal move the person has now (``None``
+        where the move ends the game), found by asking the engine exactly as
+        :meth:`play` would.  Cost: one engine move per legal move (O(1) each
+        along its matching; a solve, or one per legal move when resisting)."""
+        position = self._require_turn()
+        reason = self.engine.last_reason
+        plans: dict[int, int | None] = {}
+        for move in list(position.legal_moves):
+            position.push(move)
+            try:
+                plans[move] = self.engine.move(position)
+            finally:
+                position.pop()
+        self.engine.last_reason = reason
+        return plans
+
+    def overlay(
+        self, position: Position | None = None
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """The theorem at work now, for a picture: the losing starts of what
+        is left, and the matching the winner answers along.
+
+        Before the token is placed, the whole board's losing starts and
+        maximum matching.  In a game, the losing starts of the graph without
+        the visited vertices (so a legal move onto one wins for the player
+        who makes it), and the engine's strategy's matching while the engine
+        wins along it (it is fixed for the whole game); otherwise the
+        matching of a winning strategy from the token's vertex in what is
+        left (the token's vertex kept).  ``position`` (default: the game's)
+        may be an earlier position of this game, to step back through it.
+        Cost: one or two solves.
+        """
+        solution = self.engine.solution
+        position = self.position if position is None else position
+        if position is None:
+            return solution.losing, solution.mate
+        visited = position.visited
+        rest = solve(self.graph.without(np.flatnonzero(visited)))
+        strategy = self.engine.following(position, self.engine_side)
+        if strategy is None:
+            visited[position.current] = False
+            here = solve(self.graph.without(np.flatnonzero(visited)))
+            strategy = here.strategy(position.current)
+        return rest.losing, strategy.mate
 
     def parse_move(self, text: str) -> int:
         """The vertex a typed move means: a direction word (``up``, ``ne``, …)
@@ -233,7 +345,7 @@ class Match:
         if self.position is None:
             return []
         path = [self.position.start, *self.position.move_stack]
-        verdicts = annotate(self.board.graph, path)
+        verdicts = annotate(self.graph, path)
         lines = [
             RecordLine(
                 path[0],
@@ -274,9 +386,34 @@ class Match:
             return False
         while len(position.move_stack) > mine[-1]:
             position.pop()
+        self.last_exchange = None
         return True
 
     # --- helpers -------------------------------------------------------------
+
+    def _start_vertex(self, start: tuple[int, int] | int) -> int:
+        """A start cell (grid) or vertex id (graph) as a vertex id, checked."""
+        if self.grid is not None:
+            if not isinstance(start, tuple):
+                raise BipartiteGameError(f"a start on a grid is a cell (row, col), not {start!r}")
+            return self._open_vertex(start, "start")
+        if isinstance(start, tuple):
+            raise BipartiteGameError(f"a start on a graph is a vertex id, not {start!r}")
+        try:
+            return self.graph._check_vertex(start)
+        except BipartiteGameError as error:
+            raise IllegalMoveError(f"illegal start: {error}") from None
+
+    def _named(self, vertex: object) -> str:
+        """``cell 2 3`` on a grid, the label (else the id) on a graph."""
+        try:
+            v = self.graph._check_vertex(vertex)
+        except BipartiteGameError:
+            return repr(vertex)
+        if self.grid is not None:
+            row, col = self.grid.cell(v)
+            return f"cell {row + 1} {col + 1}"
+        return f"vertex {quote(str(self.graph.label(v)))}"
 
     def _open_vertex(self, cell: tuple[int, int], what: str) -> int:
         vertex = self.board.vertex_at(*cell)
@@ -295,7 +432,7 @@ class Match:
         return f"cell {shown[0]} {shown[1]} is off the {height}x{width} board"
 
     def _begin(self, start: int) -> int | None:
-        self.position = Position(self.board.graph, start, board=self.board)
+        self.position = Position(self.graph, start, board=self.grid)
         return self._engine_turn()
 
     def _require_turn(self) -> Position:
@@ -304,6 +441,9 @@ class Match:
         if self.position.is_over():
             raise IllegalMoveError("illegal move: the game is over")
         return self.position
+
+    def _reason(self, answer: int | None) -> str | None:
+        return None if answer is None else self.engine.last_reason
 
     def _engine_turn(self) -> int | None:
         position = self.position

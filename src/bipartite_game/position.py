@@ -218,6 +218,11 @@ class Engine:
         self.graph = graph
         self._strategy: Strategy | None = None
         self._followed_moves: list[int] = []
+        #: How :meth:`move` chose its last move: ``"matching"`` (the partner
+        #: in the strategy's matching), ``"solved"`` (a winning move found by
+        #: solving what is left, after the game left the matching) or
+        #: ``"resisting"`` (every move loses: :meth:`resist`).
+        self.last_reason: str | None = None
 
     def choose_side(self, start: int) -> str:
         """The side that wins from ``start``."""
@@ -246,9 +251,27 @@ class Engine:
             # the engine is the strategy's winner: answer along its matching
             answer = strategy.reply(position.current)
             if answer is not None and answer in legal and self._followed(position, strategy):
+                self.last_reason = "matching"
                 return answer
         best = position.best_moves()
-        return best[0] if best else self.resist(position)
+        if best:
+            self.last_reason = "solved"
+            return best[0]
+        self.last_reason = "resisting"
+        return self.resist(position)
+
+    def following(self, position: Position, side: str) -> Strategy | None:
+        """The strategy the engine, playing ``side`` (``"first"`` or
+        ``"second"``), answers along in ``position``: its winning strategy
+        from the start while its moves have followed it, else ``None`` (the
+        engine is losing, or it left the matching after a surprise and now
+        solves what is left).  O(1) per move over a game."""
+        strategy = self._strategy
+        if strategy is None or strategy.start != position.start:
+            return None
+        if strategy.first_player_wins != (side == FIRST):
+            return None
+        return strategy if self._followed(position, strategy) else None
 
     def resist(self, position: Position) -> int | None:
         """The engine's move when every move loses: its *resistance*.

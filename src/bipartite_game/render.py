@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from ._checks import int_scalar, vertex_id
 from .errors import BipartiteGameError
@@ -55,6 +56,9 @@ def render_svg(
     hints: Iterable[int] = (),
     solution: Solution | None = None,
     cell: int = 32,
+    losing: npt.ArrayLike | None = None,
+    mate: npt.ArrayLike | None = None,
+    coordinates: bool = False,
 ) -> str:
     """An SVG picture of ``board``.
 
@@ -65,6 +69,13 @@ def render_svg(
     marked with a dot.  ``solution`` reuses a solved board.  Every cell carries
     ``data-row``/``data-col`` (0-based) and classes (``wall``, ``open``,
     ``visited``, ``losing``, ``legal``, ``hint``) for pages that click on them.
+    ``losing`` (one boolean per vertex) and ``mate`` (a matching of the
+    board's graph) replace the solution's losing starts and matching, to
+    show those of a game in progress (:meth:`~bipartite_game.play.Match.overlay`).
+    ``coordinates`` numbers the rows down the left and the columns across
+    the top, 1-based as the judge names cells.  Pairs of the matching that
+    are not neighbouring cells (knight moves) are drawn as arcs, so that two
+    crossing pairs do not read as one X.
     ``position`` and ``solution`` must be on ``board``'s own graph, ``hints``
     its vertex ids, ``cell`` a positive integer (all checked).
     Cost: O(cells) string pieces; meant for boards a person looks at.
@@ -74,25 +85,35 @@ def render_svg(
     if cell <= 0:
         raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
     height, width = board.shape
-    if (show_losing or show_matching) and solution is None:
+    losing_mask, mate_array = _overlay(board, losing, mate)
+    if (
+        (show_losing and losing_mask is None) or (show_matching and mate_array is None)
+    ) and solution is None:
         from .game import solve
 
         solution = solve(board.graph)
+    if solution is not None:
+        losing_mask = solution.losing if losing_mask is None else losing_mask
+        mate_array = solution.mate if mate_array is None else mate_array
     losing_cells: set[int] = set()
-    if show_losing and solution is not None:
-        losing_cells = set(board.cell_of[solution.losing].tolist())
+    if show_losing and losing_mask is not None:
+        losing_cells = set(board.cell_of[losing_mask].tolist())
     visited_cells: set[int] = set()
     legal_cells: set[int] = set()
     if position is not None:
         visited_cells = set(board.cell_of[position.visited].tolist())
         legal_cells = {int(board.cell_of[v]) for v in position.legal_moves}
     hint_cells = {int(board.cell_of[v]) for v in hint_vertices}
+    margin = round(cell * 0.8) if coordinates else 0
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell}" '
-        f'height="{height * cell}" viewBox="0 0 {width * cell} {height * cell}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + margin}" '
+        f'height="{height * cell + margin}" '
+        f'viewBox="{-margin} {-margin} {width * cell + margin} {height * cell + margin}" '
         'class="bipartite-game-board">'
-        '<g stroke="#8a8778" stroke-width="1">'
     ]
+    if coordinates:
+        parts.append(_coordinates(height, width, cell, margin))
+    parts.append('<g stroke="#8a8778" stroke-width="1">')
     for i in range(height):
         for j in range(width):
             flat = i * width + j
@@ -129,15 +150,10 @@ def render_svg(
                 f'stroke="#2f5d8a" stroke-width="2" stroke-dasharray="4 3" '
                 f'pointer-events="none" class="legal-mark"/>'
             )
-    if show_matching and solution is not None:
-        mate = solution.mate
-        for v in np.flatnonzero(mate > np.arange(mate.size)).tolist():
-            (x1, y1), (x2, y2) = centre(v), centre(int(mate[v]))
-            parts.append(
-                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a8e4e" '
-                f'stroke-width="{cell / 6:.1f}" stroke-linecap="round" '
-                'pointer-events="none" class="matching"/>'
-            )
+    if show_matching and mate_array is not None:
+        pairs = mate_array
+        for v in np.flatnonzero(pairs > np.arange(pairs.size)).tolist():
+            parts.append(_matching_pair(centre(v), centre(int(pairs[v])), cell))
     for flat in sorted(hint_cells):
         i, j = divmod(flat, width)
         parts.append(
@@ -159,6 +175,65 @@ def render_svg(
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _overlay(
+    board: GridBoard, losing: npt.ArrayLike | None, mate: npt.ArrayLike | None
+) -> tuple[npt.NDArray[np.bool_] | None, npt.NDArray[np.int32] | None]:
+    """``losing`` and ``mate`` checked against ``board``'s graph. O(V + E)."""
+    n = board.graph.num_vertices
+    mask = None
+    if losing is not None:
+        mask = np.asarray(losing)
+        if mask.dtype != np.bool_ or mask.shape != (n,):
+            raise BipartiteGameError(f"losing must be {n} booleans, one per vertex")
+    pairs = None
+    if mate is not None:
+        from .matching import validate_matching
+
+        pairs = validate_matching(board.graph, mate)
+    return mask, pairs
+
+
+def _coordinates(height: int, width: int, cell: int, margin: int) -> str:
+    """Row numbers down the left, column numbers across the top (1-based);
+    past 99 only every fifth number, so that they stay readable."""
+    size = cell * 0.42
+    step = 1 if max(height, width) < 100 else 5
+    parts = [f'<g font-size="{size:.1f}" fill="#6b6759" font-family="sans-serif" class="coords">']
+    for j in range(0, width, step):
+        parts.append(
+            f'<text x="{j * cell + cell / 2}" y="{-margin / 3:.1f}" '
+            f'text-anchor="middle">{j + 1}</text>'
+        )
+    for i in range(0, height, step):
+        parts.append(
+            f'<text x="{-margin / 6:.1f}" y="{i * cell + cell / 2 + size / 3:.1f}" '
+            f'text-anchor="end">{i + 1}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _matching_pair(a: tuple[float, float], b: tuple[float, float], cell: int) -> str:
+    """One pair of the matching: a bar between neighbouring cells, an arc
+    bent to one side (with a dot at each end) between farther ones."""
+    (x1, y1), (x2, y2) = a, b
+    style = (
+        f'stroke="#6a8e4e" stroke-width="{cell / 6:.1f}" stroke-linecap="round" '
+        'fill="none" pointer-events="none" class="matching"'
+    )
+    if max(abs(x2 - x1), abs(y2 - y1)) <= cell:
+        return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
+    bend = 0.22
+    cx = (x1 + x2) / 2 - (y2 - y1) * bend
+    cy = (y1 + y2) / 2 + (x2 - x1) * bend
+    dot = cell / 7
+    return (
+        f'<path d="M{x1},{y1} Q{cx:.1f},{cy:.1f} {x2},{y2}" {style}/>'
+        f'<circle cx="{x1}" cy="{y1}" r="{dot:.1f}" fill="#6a8e4e" pointer-events="none"/>'
+        f'<circle cx="{x2}" cy="{y2}" r="{dot:.1f}" fill="#6a8e4e" pointer-events="none"/>'
+    )
 
 
 #: The text board's glyphs, and their meaning for a legend.

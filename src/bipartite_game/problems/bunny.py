@@ -61,10 +61,12 @@ import numpy.typing as npt
 
 from .._checks import MAX_VERTICES
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes, board_sides, header_fields, is_decimal, quote, read_count
 from ..annotate import mover_wins_along
 from ..boards import grid_board
 from ..errors import InputError
+from . import _json
 
 __all__ = ["Record", "answer", "mistakes", "parse"]
 
@@ -206,7 +208,8 @@ def mistakes(record: Record) -> list[int]:
     """The rounds (1-based, increasing) where Bunny threw a won position away.
     See the module docstring for the reduction.  One maximum matching, then
     one repairing search per move."""
-    walk = replay(record)
+    with phase("replay"):
+        walk = replay(record)
     cells = record.cells
     n, m = cells.shape
     e0 = walk[0]
@@ -214,17 +217,26 @@ def mistakes(record: Record) -> list[int]:
     same = (rows + cols) % 2 == (e0[0] + e0[1]) % 2
     open_cells = ((cells == _WHITE) & ~same) | ((cells == _BLACK) & same)
     open_cells[e0] = True
-    board = grid_board(open_cells, "rook")
+    with phase("build"):
+        board = grid_board(open_cells, "rook")
     flat = np.array([i * m + j for i, j in walk], dtype=np.int64)
     vertex = np.searchsorted(board.cell_of, flat)
     # the reduction's lemma 2: the walk stays on open cells
     assert bool(np.all(board.cell_of[np.minimum(vertex, board.cell_of.size - 1)] == flat))
-    wins = mover_wins_along(board.graph, vertex)
+    with phase("verdicts"):
+        wins = mover_wins_along(board.graph, vertex)
     # round i: Bunny moves from e_{2i-2}, then Egg is to move from e_{2i-1}
     thrown = wins[0 : 2 * record.rounds : 2] & wins[1 : 2 * record.rounds : 2]
     return (np.flatnonzero(thrown) + 1).tolist()
 
 
-def answer(data: bytes | str) -> bytes:
-    found = mistakes(parse(data))
+def answer(data: bytes | str, *, format: str = "text") -> bytes:
+    """The number of Bunny's mistakes and their rounds; ``format="json"``:
+    as a JSON document (``docs/json.md``)."""
+    as_json = _json.check_format(format)
+    with phase("parse"):
+        record = parse(data)
+    found = mistakes(record)
+    if as_json:
+        return _json.document("bunny", [("rounds", record.rounds), ("mistakes", found)])
     return b"".join([f"{len(found)}\n".encode(), *(f"{r}\n".encode() for r in found)])

@@ -14,12 +14,15 @@ vectorised to find the first appearances; no Python loop per edge.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes
 from ..decompose import decompose
 from ..edgelist import parse_edge_list
 from ..graph import Graph
+from . import _json
 
 __all__ = ["answer"]
 
@@ -28,17 +31,38 @@ __all__ = ["answer"]
 BYTES_PER_INPUT_BYTE = 48
 
 _NAMES = np.array([b" none\n", b" some\n", b" every\n"], dtype=object)
+_CLASSES = np.array(["none", "some", "every"], dtype=object)
 
 
-def answer(data: bytes | str) -> bytes:
+def answer(data: bytes | str, *, format: str = "text") -> bytes:
+    """Each distinct edge with its class; ``format="json"``: as parallel
+    arrays ``u``, ``v``, ``class`` (``docs/json.md``)."""
     data = as_bytes(data, "edges.answer()")
+    as_json = _json.check_format(format)
     ensure_fits(len(data) * BYTES_PER_INPUT_BYTE, "this edge list")
-    edges = parse_edge_list(data)
+    with phase("parse"):
+        edges = parse_edge_list(data)
     n = edges.num_vertices
-    graph = Graph.from_edges(edges.u, edges.v, n, edges.labels())
-    d = decompose(graph)
-    proper = edges.u != edges.v
-    u, v = edges.u[proper], edges.v[proper]
+    with phase("build"):
+        graph = Graph.from_edges(edges.u, edges.v, n, edges.labels())
+    with phase("decompose"):
+        d = decompose(graph)
+    with phase("format"):
+        return _format(edges.tokens, edges.u, edges.v, n, graph, d.edge_class, as_json)
+
+
+def _format(
+    labels: list[bytes],
+    u: npt.NDArray[np.int64],
+    v: npt.NDArray[np.int64],
+    n: int,
+    graph: Graph,
+    edge_class: npt.NDArray[np.int8],
+    as_json: bool,
+) -> bytes:
+    """The distinct edges in order of first appearance, with their classes."""
+    proper = u != v
+    u, v = u[proper], v[proper]
     keys = np.minimum(u, v) * n + np.maximum(u, v)
     _, first = np.unique(keys, return_index=True)
     first.sort()
@@ -46,9 +70,18 @@ def answer(data: bytes | str) -> bytes:
     # the CSR's entry keys src * n + dst are sorted: one search finds each edge
     src = np.repeat(np.arange(n, dtype=np.int64), np.diff(graph.indptr))
     entry = np.searchsorted(src * n + graph.indices, u * n + v)
-    names = _NAMES[d.edge_class[entry].astype(np.intp)].tolist()
+    classes = edge_class[entry].astype(np.intp)
     tokens = np.empty(n, dtype=object)
-    tokens[:] = edges.tokens
+    tokens[:] = _json.labels(labels) if as_json else labels
+    if as_json:
+        fields = [
+            ("edges", int(u.size)),
+            ("u", tokens[u].tolist()),
+            ("v", tokens[v].tolist()),
+            ("class", _CLASSES[classes].tolist()),
+        ]
+        return _json.document("edges", fields)
+    names = _NAMES[classes].tolist()
     lines: list[bytes] = [b""] * (4 * u.size)
     lines[0::4] = tokens[u].tolist()
     lines[1::4] = [b" "] * u.size

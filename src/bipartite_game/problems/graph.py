@@ -15,12 +15,15 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from .._input import write_file
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes, quote
 from ..edgelist import parse_edge_list
 from ..errors import BipartiteGameError, InputError
 from ..game import solve
 from ..graph import Graph
+from . import _json
 
 __all__ = ["answer"]
 
@@ -36,45 +39,72 @@ def answer(
     *,
     start: str | None = None,
     explain: str | None = None,
+    format: str = "text",
+    certificate: str | None = None,
     rule: str = "vertex",
     directed: bool = False,
 ) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
-    (:meth:`~bipartite_game.game.Solution.explain`, vertex rule undirected
-    only)."""
+    (:meth:`~bipartite_game.game.Solution.explain`).  ``format="json"``: the
+    verdicts as a JSON document (``docs/json.md``).  With ``certificate``
+    (a path) the certificate of every verdict is written there too
+    (:mod:`~bipartite_game.certificate`).  ``rule="edge"`` and ``directed``
+    play the other geography games (:mod:`~bipartite_game.geography`), for
+    which there is no proof or certificate."""
     data = as_bytes(data, "graph.answer()")
+    as_json = _json.check_format(format)
     for name, value in (("start", start), ("explain", explain)):
         if value is not None and not isinstance(value, str):
             raise BipartiteGameError(f"{name} is a label (str), not {type(value).__name__}")
     if start is not None and explain is not None:
         raise BipartiteGameError("give --start or --explain, not both")
+    if explain is not None and as_json:
+        raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     ensure_fits(len(data) * BYTES_PER_INPUT_BYTE, "this edge list")
     if rule not in ("vertex", "edge"):
         raise BipartiteGameError(f"--rule must be 'vertex' or 'edge', not {quote(rule)}")
     other_game = rule != "vertex" or directed
-    if explain is not None and other_game:
-        raise BipartiteGameError(
-            "--explain proves vertex geography on undirected graphs only, "
-            "not with --rule edge or --directed"
-        )
-    edges = parse_edge_list(data)
+    for option, value in (("--explain", explain), ("--certificate", certificate)):
+        if value is not None and other_game:
+            raise BipartiteGameError(
+                f"{option} proves vertex geography on undirected graphs only, "
+                "not with --rule edge or --directed"
+            )
+    with phase("parse"):
+        edges = parse_edge_list(data)
     if other_game:
-        return _other_game(edges.tokens, edges.u, edges.v, start, rule, directed)
-    labels = edges.labels()
-    graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+        return _other_game(edges.tokens, edges.u, edges.v, start, rule, directed, as_json)
+    with phase("build"):
+        labels = edges.labels()
+        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     solution = solve(graph)
+    if certificate is not None:
+        from ..certificate import certify
+
+        write_file(certificate, certify(solution).to_json(labels))
     if explain is not None:
         vertex = _vertex(edges.tokens, explain, "--explain")
         return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")
-    if start is not None:
-        vertex = _vertex(edges.tokens, start, "--start")
-        return b"first\n" if solution.first_player_wins(vertex) else b"second\n"
-    verdicts = _VERDICT[(~solution.losing).astype(np.intp)].tolist()
-    lines: list[bytes] = [b""] * (2 * len(edges.tokens))
-    lines[0::2] = edges.tokens
-    lines[1::2] = verdicts
-    return b"".join(lines)
+    with phase("format"):
+        if start is not None:
+            vertex = _vertex(edges.tokens, start, "--start")
+            wins = solution.first_player_wins(vertex)
+            if as_json:
+                return _json.document("graph", [("start", start), ("first_player_wins", wins)])
+            return b"first\n" if wins else b"second\n"
+        if as_json:
+            fields = [
+                ("vertices", graph.num_vertices),
+                ("labels", _json.labels(edges.tokens)),
+                ("first_player_wins", _json.booleans(~solution.losing)),
+            ]
+            return _json.document("graph", fields)
+        verdicts = _VERDICT[(~solution.losing).astype(np.intp)].tolist()
+        lines: list[bytes] = [b""] * (2 * len(edges.tokens))
+        lines[0::2] = edges.tokens
+        lines[1::2] = verdicts
+        return b"".join(lines)
 
 
 def _other_game(
@@ -84,15 +114,27 @@ def _other_game(
     start: str | None,
     rule: str,
     directed: bool,
+    as_json: bool,
 ) -> bytes:
     """Edge geography or a directed game, on the raw edges of the list."""
     from ..geography import geography_mover_wins, solve_geography
 
+    game = [("rule", rule), ("directed", directed)]
     if start is not None:
         vertex = _vertex(tokens, start, "--start")
         wins = geography_mover_wins(u, v, len(tokens), vertex, rule=rule, directed=directed)
+        if as_json:
+            return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
     losing = solve_geography(u, v, len(tokens), rule=rule, directed=directed).losing
+    if as_json:
+        fields = [
+            *game,
+            ("vertices", len(tokens)),
+            ("labels", _json.labels(tokens)),
+            ("first_player_wins", _json.booleans(~losing)),
+        ]
+        return _json.document("graph", fields)
     lines: list[bytes] = [b""] * (2 * len(tokens))
     lines[0::2] = tokens
     lines[1::2] = _VERDICT[(~losing).astype(np.intp)].tolist()

@@ -17,10 +17,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes, board_sides, is_decimal, quote, read_count
 from ..boards import grid_board
-from ..errors import InputError
+from ..errors import BipartiteGameError, InputError
 from ..game import solve
+from . import _json
 
 __all__ = ["alice_wins", "answer"]
 
@@ -35,15 +37,38 @@ MAX_CASES = 10**9
 
 def alice_wins(cells: npt.NDArray[np.uint8]) -> bool:
     """Does Alice, moving the king first, win on this board of ``.#K`` bytes?"""
-    board = grid_board(cells != ord("#"), "king")
+    with phase("build"):
+        board = grid_board(cells != ord("#"), "king")
     (i, j) = np.argwhere(cells == ord("K"))[0]
     start = board.vertex_at(int(i), int(j))
     assert start is not None  # the king's square is open by construction
     return solve(board.graph).first_player_wins(start)
 
 
-def answer(data: bytes | str) -> bytes:
+def explain_king(cells: npt.NDArray[np.uint8]) -> tuple[bool, str]:
+    """Does Alice win, and the proof of it from the king's square (see
+    :mod:`~bipartite_game.explain`), squares named ``row col`` (1-based)."""
+    board = grid_board(cells != ord("#"), "king")
+    (i, j) = np.argwhere(cells == ord("K"))[0]
+    start = board.vertex_at(int(i), int(j))
+    assert start is not None  # the king's square is open by construction
+
+    def name(v: int) -> str:
+        row, col = board.cell(v)
+        return f"{row + 1} {col + 1}"
+
+    proof = solve(board.graph).explain(start)
+    return proof.first_player_wins, proof.text(name)
+
+
+def answer(data: bytes | str, *, explain: bool = False, format: str = "text") -> bytes:
+    """``Case #X: A`` or ``B`` per case; with ``explain`` each followed by
+    the proof from the king's square; ``format="json"``: as a JSON document
+    (``docs/json.md``)."""
     data = as_bytes(data, "king.answer()")
+    as_json = _json.check_format(format)
+    if explain and as_json:
+        raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     raw_lines = data.split(b"\n")
     numbered = ((k + 1, line.translate(None, _SPACE)) for k, line in enumerate(raw_lines))
     content = [(k, line) for k, line in numbered if line]
@@ -65,7 +90,8 @@ def answer(data: bytes | str) -> bytes:
     cases = read_count(fields[0], "T", line=number, maximum=MAX_CASES)
     if cases < 1:
         raise InputError("T must be at least 1, found 0", line=number)
-    out = []
+    wins: list[bool] = []
+    proofs: list[str] = []
     for case in range(1, cases + 1):
         number, _ = take(f"'R C' of case {case}")
         fields = raw_lines[number - 1].split()
@@ -95,8 +121,24 @@ def answer(data: bytes | str) -> bytes:
             raise InputError(
                 f"expected exactly one 'K' in case {case}, found {len(kings)}", line=where
             )
-        winner = "A" if alice_wins(cells) else "B"
-        out.append(f"Case #{case}: {winner}\n")
+        if explain:
+            alice, proof = explain_king(cells)
+            wins.append(alice)
+            proofs.append(proof)
+        else:
+            wins.append(alice_wins(cells))
     if at < len(content):
         raise InputError("expected end of input after the last case", line=content[at][0])
-    return "".join(out).encode()
+    if as_json:
+        verdicts = [
+            ("cases", cases),
+            ("winners", ["A" if w else "B" for w in wins]),
+            ("first_player_wins", wins),
+        ]
+        return _json.document("king", verdicts)
+    if explain:
+        return "".join(
+            f"Case #{k}: {'A' if w else 'B'}\n{proof}"
+            for k, (w, proof) in enumerate(zip(wins, proofs, strict=True), 1)
+        ).encode()
+    return "".join(f"Case #{k}: {'A' if w else 'B'}\n" for k, w in enumerate(wins, 1)).encode()

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import (
     as_bytes,
     board_sides,
@@ -29,6 +30,7 @@ from .._text import (
 from ..boards import LEAP_CAP
 from ..duel import leaper_duel_alice_wins
 from ..errors import InputError
+from . import _json
 
 __all__ = ["Duel", "answer", "parse", "read_header", "size_limit"]
 
@@ -126,7 +128,20 @@ def _token(
     return int(where[0][0]), int(where[0][1])
 
 
-def answer(data: bytes | str) -> bytes:
-    duel = parse(data)
-    wins = leaper_duel_alice_wins(duel.open, duel.r, duel.c, duel.alice, duel.bob)
+def answer(data: bytes | str, *, format: str = "text") -> bytes:
+    """The winner; ``format="json"``: as a JSON document (``docs/json.md``)."""
+    as_json = _json.check_format(format)
+    with phase("parse"):
+        duel = parse(data)
+    with phase("duel"):  # components and colours: no graph, no matching
+        wins = leaper_duel_alice_wins(duel.open, duel.r, duel.c, duel.alice, duel.bob)
+    if as_json:
+        rows, cols = duel.open.shape
+        fields = [
+            ("rows", int(rows)),
+            ("cols", int(cols)),
+            ("winner", "Alice" if wins else "Bob"),
+            ("first_player_wins", wins),
+        ]
+        return _json.document("knights", fields)
     return b"Alice\n" if wins else b"Bob\n"

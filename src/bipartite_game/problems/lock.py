@@ -23,12 +23,14 @@ import numpy as np
 import numpy.typing as npt
 
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import as_bytes, is_decimal, quote, read_count
 from ..boards import lock_board
-from ..errors import InputError
+from ..errors import BipartiteGameError, InputError
 from ..game import first_player_wins_from
+from . import _json
 
-__all__ = ["answer", "solve_case"]
+__all__ = ["answer", "explain_case", "solve_case"]
 
 #: Bytes of working memory per code of the lock (lattice, graph, matching).
 BYTES_PER_CODE = 120
@@ -42,12 +44,49 @@ def solve_case(
     rings: int, size: int, forbidden: npt.NDArray[np.int64], start: int, *, wrap: bool = True
 ) -> bool:
     """Does Alice, moving first from ``start``, win?"""
-    board = lock_board(rings, size, forbidden, start, wrap=wrap)
+    with phase("build"):
+        board = lock_board(rings, size, forbidden, start, wrap=wrap)
     return first_player_wins_from(board.graph, board.start)
 
 
-def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
+def explain_case(
+    rings: int, size: int, forbidden: npt.NDArray[np.int64], start: int, *, wrap: bool = True
+) -> tuple[bool, str]:
+    """Does Alice win, and the proof of it from the start code (see
+    :mod:`~bipartite_game.explain`), codes named as the judge writes them:
+    ``rings`` digits, leading zeros kept.  O(codes * rings)."""
+    from ..game import solve
+
+    board = lock_board(rings, size, forbidden, start, wrap=wrap)
+    solution = solve(board.graph)
+
+    def name(v: int) -> str:
+        code = int(board.code_of[v])
+        digits = []
+        for _ in range(rings):
+            code, digit = divmod(code, size)
+            digits.append(str(digit))
+        return "".join(reversed(digits))
+
+    proof = solution.explain(board.start)
+    return proof.first_player_wins, proof.text(name)
+
+
+def answer(
+    data: bytes | str,
+    *,
+    size: int = 10,
+    wrap: bool = True,
+    explain: bool = False,
+    format: str = "text",
+) -> bytes:
+    """``Alice`` or ``Bob`` per case; with ``explain``, each case as
+    ``case K: Alice`` followed by the proof from its start code;
+    ``format="json"``: as a JSON document (``docs/json.md``)."""
     data = as_bytes(data, "lock.answer()")
+    as_json = _json.check_format(format)
+    if explain and as_json:
+        raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
         raise InputError(f"--ring must be between 2 and 10, not {size!r}")
     tokens = data.split()
@@ -55,7 +94,8 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
     cases = reader.integer("the number of cases T", maximum=MAX_CASES)
     if cases < 1:
         raise InputError(f"T must be at least 1, found {cases}", line=reader.line(0))
-    out = []
+    wins: list[bool] = []
+    proofs: list[str] = []
     for _ in range(cases):
         rings = reader.integer("m (the number of rings)", maximum=MAX_CODES)
         if rings < 1:
@@ -79,13 +119,32 @@ def answer(data: bytes | str, *, size: int = 10, wrap: bool = True) -> bytes:
         first_code = reader.at
         forbidden = reader.codes(count, rings, size, "a forbidden code")
         _check_distinct(reader, forbidden, start, first_code, total)
-        out.append(b"Alice\n" if solve_case(rings, size, forbidden, start, wrap=wrap) else b"Bob\n")
+        if explain:
+            alice, proof = explain_case(rings, size, forbidden, start, wrap=wrap)
+            wins.append(alice)
+            proofs.append(proof)
+        else:
+            wins.append(solve_case(rings, size, forbidden, start, wrap=wrap))
     if reader.at < len(tokens):
         raise InputError(
             f"expected end of input after {cases} cases, found {quote(tokens[reader.at])}",
             line=reader.line(reader.at),
         )
-    return b"".join(out)
+    if as_json:
+        fields = [
+            ("ring", size),
+            ("wrap", wrap),
+            ("cases", cases),
+            ("winners", ["Alice" if w else "Bob" for w in wins]),
+            ("first_player_wins", wins),
+        ]
+        return _json.document("lock", fields)
+    if explain:
+        return "".join(
+            f"case {k}: {'Alice' if w else 'Bob'}\n{proof}"
+            for k, (w, proof) in enumerate(zip(wins, proofs, strict=True), 1)
+        ).encode()
+    return b"".join(b"Alice\n" if w else b"Bob\n" for w in wins)
 
 
 def _check_distinct(

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from .._input import write_file
 from .._jit import kernel
 from .._limits import ensure_fits
+from .._stats import phase
 from .._text import (
     as_bytes,
     board_sides,
@@ -34,11 +37,16 @@ from .._text import (
 )
 from ..boards import GridBoard, grid_board
 from ..errors import BipartiteGameError, InputError
-from ..game import Solution, solve
+from . import _json
+
+if TYPE_CHECKING:
+    from ..game import Solution
 
 __all__ = [
     "Maze",
     "answer",
+    "cell_names",
+    "cell_names_json",
     "format_answer",
     "format_cells",
     "parse",
@@ -113,7 +121,13 @@ def parse(data: bytes | str) -> Maze:
 def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]:
     """Build the move graph and solve it."""
     board = grid_board(maze.open, moves)
-    return board, solve(board.graph)
+    return board, _solve(board)
+
+
+def _solve(board: GridBoard) -> Solution:
+    from ..game import solve  # here, so that parsing a maze loads no solver
+
+    return solve(board.graph)
 
 
 def format_answer(board: GridBoard, solution: Solution) -> memoryview:
@@ -133,21 +147,69 @@ def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
     return out.data[:end]
 
 
-def answer(data: bytes | str, *, moves: str = "rook", explain: str | None = None) -> memoryview:
+def answer(
+    data: bytes | str,
+    *,
+    moves: str = "rook",
+    explain: str | None = None,
+    format: str = "text",
+    certificate: str | None = None,
+) -> memoryview:
     """The judge's answer, or with ``explain`` (``"ROW,COL"``, 1-based) the
-    proof behind that start cell's verdict, cells named ``row col``."""
+    proof behind that start cell's verdict, cells named ``row col``.
+    ``format="json"``: the answer as a JSON document (``docs/json.md``).
+    With ``certificate`` (a path) the certificate of every start is written
+    there too, cells named ``"ROW COL"``."""
+    as_json = _json.check_format(format)
+    if explain is not None and as_json:
+        raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
+    with phase("parse"):
+        maze = parse(data)
+    with phase("build"):
+        board = grid_board(maze.open, moves)
+    solution = _solve(board)
+    text = _explain(board, solution, explain) if explain is not None else b""
+    if certificate is not None:
+        from ..certificate import certify
+
+        with phase("certificate"):
+            names = cell_names_json(board)
+            write_file(certificate, certify(solution).to_json(names))
     if explain is not None:
-        return memoryview(_explain(parse(data), moves, explain))
-    board, solution = solve_maze(parse(data), moves=moves)
+        return memoryview(text)
     cells = board.cell_of[solution.losing]
-    width = board.shape[1]
-    del board, solution  # free the graph before the output buffer is made
-    return format_cells(cells, width)
+    height, width = board.shape
+    del maze, board, solution  # free the graph before the output buffer is made
+    with phase("format"):
+        if not as_json:
+            return format_cells(cells, width)
+        fields = [
+            ("rows", height),
+            ("cols", width),
+            ("moves", moves),
+            ("placer_wins", bool(cells.size)),
+            ("winning_starts", _json.cells(cells, width)),
+        ]
+        return memoryview(_json.document("maze", fields))
 
 
-def _explain(maze: Maze, moves: str, cell: str) -> bytes:
+def cell_names(board: GridBoard) -> bytes:
+    """Every vertex's cell as ``row col`` (1-based), one a line."""
+    if board.cell_of.size == 0:
+        return b""
+    return bytes(format_cells(board.cell_of, board.shape[1])[4:])
+
+
+def cell_names_json(board: GridBoard) -> bytes:
+    """The JSON array of every vertex's ``"ROW COL"``, by one replace."""
+    names = cell_names(board)
+    if not names:
+        return b"[]"
+    return b'["' + names[:-1].replace(b"\n", b'","') + b'"]'
+
+
+def _explain(board: GridBoard, solution: Solution, cell: str) -> bytes:
     """The proof for one start cell, cells named ``row col`` (1-based)."""
-    board, solution = solve_maze(maze, moves=moves)
     vertex = _cell_vertex(board, cell)
 
     def name(v: int) -> str:

@@ -1,11 +1,12 @@
-"""``bipartite-game serve``: a web page to draw mazes, see their analysis and
-play against the engine.
+"""``bipartite-game serve``: a web page to draw mazes or any graph, see their
+analysis and play against the engine.
 
 Starlette on uvicorn, one module per idea:
 
 - :mod:`.limits` — :class:`Limits`, every bound the server keeps;
 - :mod:`.reading` — the request boundary: body size and deadline, JSON, fields;
 - :mod:`.views` — the analysis and game state sent to the page;
+- :mod:`.graphs` — the graph mode: an edge list, its analysis, explanations;
 - :mod:`.store` — live games, changed only by whole, finished actions;
 - :mod:`.workers` — the bounded pool computations run in, and the stop signal;
 - :mod:`.guard` — Host, Origin and Content-Type checks, security headers;

@@ -17,6 +17,26 @@ the server is shutting down):
 ``POST /api/games/{id}/move``   ``{cell}``: move; the engine answers at once
 ``POST /api/games/{id}/hint``   the state with your winning moves marked
 ``POST /api/games/{id}/undo``   take back your last move
+``POST /api/games/{id}/view``   the state again (to redraw with other overlays)
+``GET  /api/limits``       ``{max_side, max_vertices, max_edges}``: the bounds
+
+The graph mode (:mod:`.graphs`) sends ``edges``, an edge list in the
+``graph`` command's format, and names vertices by label:
+
+``POST /api/graph/analyse``  ``{edges}`` → labels, edges, losing starts,
+                             barrier, a maximum matching, a summary
+``POST /api/graph/explain``  ``{edges, vertex}`` → why that vertex wins or loses
+``POST /api/graph/games``    ``{edges, side?, start?}`` → a game's state
+
+A game on a graph is played through the same ``/api/games/{id}/...`` routes,
+with ``{vertex: label}`` instead of ``{cell}``; its state names vertices by
+label and carries the overlays as lists (``losing``, ``matching``).
+
+Every game request may ask for ``show_losing`` and ``show_matching`` (the
+theorem at work in the game: :meth:`~bipartite_game.play.Match.overlay`) and
+``plan`` (the engine's answer to each of your legal moves, as ``planned``:
+``[[move, answer or null], ...]``); the state also carries ``account``, the
+last exchange in one line.
 
 A game action is all or nothing: it plays on a copy of the match in a worker
 thread and the copy becomes the game only if it finished in time
@@ -47,6 +67,8 @@ from ..boards import grid_board
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..game import solve
 from ..play import Match
+from .graphs import analysis as graph_analysis
+from .graphs import explanation, graph_of, vertex_of
 from .guard import SECURITY_HEADERS, Guard
 from .limits import Limits
 from .reading import api_error, board, cell, field, read_json
@@ -67,6 +89,18 @@ class _JSON(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, ensure_ascii=True, allow_nan=False).encode("ascii")
+
+
+def _looks(body: dict[str, Any]) -> dict[str, Any]:
+    """What a game's picture should show besides the game: the overlays
+    (``show_losing``, ``show_matching``) and the engine's planned answers
+    (``plan``), each a boolean field of the request, off by default; and
+    ``at``, the number of moves to show of a finished game's record."""
+    names = ("show_losing", "show_matching", "plan")
+    looks: dict[str, Any] = {name: field(body, name, bool, False) for name in names}
+    if body.get("at") is not None:
+        looks["at"] = field(body, "at", int)
+    return looks
 
 
 def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
@@ -135,6 +169,15 @@ def create_app(
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    async def limits_view(request: Request) -> Response:
+        return _JSON(
+            {
+                "max_side": limits.max_side,
+                "max_vertices": limits.max_vertices,
+                "max_edges": limits.max_edges,
+            }
+        )
+
     async def analyse(request: Request) -> Response:
         body = await read_json(request, limits)
         maze = board(body, limits)
@@ -153,9 +196,42 @@ def create_app(
         side = field(body, "side", str, "auto")
         start = cell(body, "start") if body.get("start") is not None else None
 
+        looks = _looks(body)
+
         def work() -> tuple[Match, dict[str, Any]]:
             match = Match(maze, side=side, start=start)
-            return match, game_state("", match)
+            return match, game_state("", match, None, **looks)
+
+        match, state = await compute(work)
+        state["id"] = games.add(match)
+        return _JSON(state, status_code=201)
+
+    async def analyse_graph(request: Request) -> Response:
+        body = await read_json(request, limits)
+        graph, warning = graph_of(body, limits)
+        return _JSON(await compute(lambda: graph_analysis(graph, solve(graph), warning)))
+
+    async def explain_vertex(request: Request) -> Response:
+        body = await read_json(request, limits)
+        graph, _ = graph_of(body, limits)
+        label = field(body, "vertex", str)
+        return _JSON(
+            await compute(
+                lambda: explanation(graph, solve(graph), vertex_of(graph, label, "vertex"))
+            )
+        )
+
+    async def new_graph_game(request: Request) -> Response:
+        body = await read_json(request, limits)
+        graph, _ = graph_of(body, limits)
+        side = field(body, "side", str, "auto")
+        start = field(body, "start", str) if body.get("start") is not None else None
+        looks = _looks(body)
+
+        def work() -> tuple[Match, dict[str, Any]]:
+            first = None if start is None else vertex_of(graph, start, "start")
+            match = Match(graph, side=side, start=first)
+            return match, game_state("", match, None, **looks)
 
         match, state = await compute(work)
         state["id"] = games.add(match)
@@ -171,12 +247,14 @@ def create_app(
             body = await read_json(request, limits)
             game_id = request.path_params["game_id"]
             game = find(game_id)
+            looks = _looks(body)
             async with game.lock:  # one action at a time per game
                 current = game.match
 
                 def work() -> tuple[Match, dict[str, Any]]:
                     attempt = trial(current)
-                    return attempt, game_state(game_id, attempt, act(attempt, body))
+                    hints = act(attempt, body)
+                    return attempt, game_state(game_id, attempt, hints, **looks)
 
                 attempt, state = await compute(work)
                 game.commit(attempt)  # reached only when it finished in time
@@ -185,13 +263,22 @@ def create_app(
         return endpoint
 
     def place(match: Match, body: dict[str, Any]) -> None:
-        match.place(*cell(body, "cell"))
+        if match.grid is None:
+            match.place_vertex(vertex_of(match.graph, field(body, "vertex", str), "start"))
+        else:
+            match.place(*cell(body, "cell"))
 
     def move(match: Match, body: dict[str, Any]) -> None:
-        match.play(match.move_at(*cell(body, "cell")))
+        if match.grid is None:
+            match.play(vertex_of(match.graph, field(body, "vertex", str)))
+        else:
+            match.play(match.move_at(*cell(body, "cell")))
 
     def hint(match: Match, body: dict[str, Any]) -> list[int]:
         return match.hints()
+
+    def view(match: Match, body: dict[str, Any]) -> None:
+        """No change: the state again, drawn with the overlays asked for."""
 
     def undo(match: Match, body: dict[str, Any]) -> None:
         if not match.undo():
@@ -216,6 +303,8 @@ def create_app(
     game_path = "/api/games/{game_id:str}"
     routes = [
         Route("/", index),
+        # browsers ask for one; "no content" keeps their consoles free of a 404
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/analyse", stoppable(analyse), methods=["POST"]),
         Route("/api/games", stoppable(new_game), methods=["POST"]),
         Route(game_path, stoppable(show_game), methods=["GET"]),
@@ -223,6 +312,11 @@ def create_app(
         Route(game_path + "/move", stoppable(action(move)), methods=["POST"]),
         Route(game_path + "/hint", stoppable(action(hint)), methods=["POST"]),
         Route(game_path + "/undo", stoppable(action(undo)), methods=["POST"]),
+        Route(game_path + "/view", stoppable(action(view)), methods=["POST"]),
+        Route("/api/graph/analyse", stoppable(analyse_graph), methods=["POST"]),
+        Route("/api/graph/explain", stoppable(explain_vertex), methods=["POST"]),
+        Route("/api/graph/games", stoppable(new_graph_game), methods=["POST"]),
+        Route("/api/limits", limits_view, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

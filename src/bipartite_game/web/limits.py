@@ -17,7 +17,9 @@ class Limits:
     """What one request, and one connection, may ask of the server.
 
     Requests
-        ``max_side`` (maze rows or columns), ``max_body`` (bytes of a request
+        ``max_side`` (maze rows or columns), ``max_vertices`` and
+        ``max_edges`` (a graph of the graph mode; the page draws every vertex,
+        and a losing engine weighs each start by one solve), ``max_body`` (bytes of a request
         body), ``body_seconds`` (to receive the whole body; past it the answer
         is 408 and the connection is closed), ``max_games`` (live games; the
         least recently used is dropped first).
@@ -38,6 +40,8 @@ class Limits:
     """
 
     max_side: int = 64
+    max_vertices: int = 200
+    max_edges: int = 2000
     max_body: int = 64 * 1024
     max_games: int = 200
     solve_seconds: float = 10.0

@@ -46,8 +46,8 @@ def trial(match: Match) -> Match:
     strategy's matching), no solve.
     """
     shared: dict[int, Any] = {
-        id(match.board): match.board,
-        id(match.board.graph): match.board.graph,
+        id(match.grid): match.grid,
+        id(match.graph): match.graph,
         id(match.engine.graph): match.engine.graph,
         id(match.engine.solution): match.engine.solution,
     }

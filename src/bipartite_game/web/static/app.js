@@ -1,13 +1,17 @@
 // The page draws what the server sends and sends what the user clicks.
 // Every rule (legal moves, the engine, who won) is decided in Python.
+// This script holds the maze mode and what both modes share (requests,
+// games, the record); graph.js holds the graph mode, layout.js its layout.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 
 const page = {
+  mode: "maze",  // "maze" or "graph" (graph.js)
   rows: [],      // the maze being edited, as strings of '.' and '#'
   game: null,    // the server's state of the game in progress, or null
   pending: 0,    // requests in flight
+  cursor: [0, 0], // the keyboard's cell: arrows move it, Enter or Space clicks it
 };
 
 function mazeText(rows) {
@@ -20,7 +24,15 @@ async function api(method, path, body) {
   try {
     const options = { method, headers: { "Content-Type": "application/json" } };
     if (body !== undefined) options.body = JSON.stringify(body);
-    const response = await fetch(path, options);
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch {
+      // fetch rejects only when no answer came at all
+      throw new Error(
+        "Cannot reach the server: is 'bipartite-game serve' still running? " +
+        "Start it again and reload the page.");
+    }
     let data;
     try {
       data = await response.json();
@@ -42,19 +54,121 @@ function showError(error) {
 
 function drawBoard(svg) {
   $("board").innerHTML = svg;
+  drawCursor();
+}
+
+// What every game request asks to see: the overlays ticked, and the
+// engine's planned answer to each legal move (shown on hover).
+function looks() {
+  return {
+    show_losing: $("show-losing").checked,
+    show_matching: $("show-matching").checked,
+    plan: true,
+  };
 }
 
 function setPlaying(playing) {
   document.body.classList.toggle("playing", playing);
-  for (const id of ["blank", "load", "moves", "rows", "cols", "show-losing", "show-matching"]) {
+  for (const id of ["blank", "load", "moves", "rows", "cols", "mode-maze", "mode-graph"]) {
     $(id).disabled = playing;
   }
+  $("graph-controls").disabled = playing;
   $("edit").disabled = !playing;
+}
+
+// --- the keyboard: a cursor cell on the board ---------------------------
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function boardSize() {
+  const cells = $("board").querySelectorAll("rect.cell");
+  if (cells.length === 0) return [0, 0];
+  const last = cells[cells.length - 1];
+  return [Number(last.dataset.row) + 1, Number(last.dataset.col) + 1];
+}
+
+function cellAt(row, col) {
+  return $("board").querySelector(`rect.cell[data-row="${row}"][data-col="${col}"]`);
+}
+
+function drawCursor() {
+  const [rows, cols] = boardSize();
+  if (rows === 0) return;
+  page.cursor = [Math.min(page.cursor[0], rows - 1), Math.min(page.cursor[1], cols - 1)];
+  const cell = cellAt(...page.cursor);
+  const svg = $("board").querySelector("svg");
+  if (!cell || !svg) return;
+  const mark = document.createElementNS(SVG_NS, "rect");
+  for (const name of ["x", "y", "width", "height"]) mark.setAttribute(name, cell.getAttribute(name));
+  mark.setAttribute("class", "cursor");
+  mark.setAttribute("pointer-events", "none");
+  svg.append(mark);
+  const [row, col] = page.cursor;
+  const kind = cell.classList.contains("wall") ? "wall" : "open";
+  const legal = cell.classList.contains("legal") ? ", a legal move" : "";
+  $("board").setAttribute("aria-label", `the maze; cursor on row ${row + 1}, column ${col + 1}: ${kind}${legal}`);
+}
+
+const STEPS = {
+  ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+};
+
+function onBoardKey(event) {
+  if (event.key in STEPS) {
+    const [rows, cols] = boardSize();
+    const [dr, dc] = STEPS[event.key];
+    page.cursor = [
+      Math.max(0, Math.min(rows - 1, page.cursor[0] + dr)),
+      Math.max(0, Math.min(cols - 1, page.cursor[1] + dc)),
+    ];
+    $("board").querySelectorAll("rect.cursor").forEach((mark) => mark.remove());
+    drawCursor();
+    showPlan(cellAt(...page.cursor));
+    event.preventDefault();
+  } else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    clickCell(...page.cursor);
+  }
+}
+
+// --- the engine's planned answers ----------------------------------------
+
+function plannedAnswer(row, col) {
+  const plans = (page.game && page.game.planned) || [];
+  return plans.find(([move]) => move[0] === row && move[1] === col);
+}
+
+function showPlan(cell) {
+  $("board").querySelectorAll(".planned").forEach((mark) => mark.remove());
+  $("plan").textContent = "";
+  if (!cell || !page.game || page.game.phase !== "play") return;
+  const plan = plannedAnswer(Number(cell.dataset.row), Number(cell.dataset.col));
+  if (!plan) return;
+  const [move, answer] = plan;
+  const there = `row ${move[0] + 1}, column ${move[1] + 1}`;
+  if (answer === null) {
+    $("plan").textContent = `If you move to ${there}, the engine cannot move: you win.`;
+    return;
+  }
+  $("plan").textContent =
+    `If you move to ${there}, the engine answers at row ${answer[0] + 1}, column ${answer[1] + 1}.`;
+  const target = cellAt(answer[0], answer[1]);
+  const svg = $("board").querySelector("svg");
+  if (!target || !svg) return;
+  const size = Number(target.getAttribute("width"));
+  const ring = document.createElementNS(SVG_NS, "circle");
+  ring.setAttribute("cx", Number(target.getAttribute("x")) + size / 2);
+  ring.setAttribute("cy", Number(target.getAttribute("y")) + size / 2);
+  ring.setAttribute("r", size * 0.3);
+  ring.setAttribute("class", "planned");
+  ring.setAttribute("pointer-events", "none");
+  svg.append(ring);
 }
 
 function showGame(state) {
   page.game = state;
-  drawBoard(state.svg);
+  if (page.mode === "graph") drawGraph();
+  else drawBoard(state.svg);
   const status = $("status");
   status.textContent = state.message;
   status.classList.toggle("over", state.phase === "over");
@@ -62,28 +176,61 @@ function showGame(state) {
   status.dataset.winner = state.winner || "";
   $("hint").disabled = state.phase === "over";
   $("undo").disabled = state.phase === "place";
+  $("plan").textContent = "";
   showRecord(state.record || []);
 }
 
 // The annotated record at the end of a game: the person's mistakes first,
 // then every line with who played it and its verdict.
+// Each line is a button that shows the board as it was after that line;
+// Back and Forward step through them.
 function showRecord(record) {
   const list = $("record");
   list.replaceChildren();
   $("record-panel").hidden = record.length === 0;
+  const shown = page.game && page.game.at !== null && page.game.at !== undefined
+    ? page.game.at : record.length - 1;
+  $("step-shown").textContent = record.length
+    ? (shown === record.length - 1 ? "showing the end of the game" : `showing the board after move ${shown}`)
+    : "";
+  $("step-back").disabled = shown <= 0;
+  $("step-forward").disabled = shown >= record.length - 1;
   const mistakes = [];
   record.forEach((line, k) => {
-    const [row, col] = line.cell;
-    const where = `${k === 0 ? "start " : ""}${row + 1} ${col + 1}`;
+    // a cell [row, col] of a maze, or a vertex's label
+    const named = line.cell ? `${line.cell[0] + 1} ${line.cell[1] + 1}` : line.vertex;
+    const where = `${k === 0 ? "start " : ""}${named}`;
     const item = document.createElement("li");
-    item.textContent = `${where} (${line.who})${line.verdict ? ": " + line.verdict : ""}`;
-    item.className = line.verdict || "given";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `${where} (${line.who})${line.verdict ? ": " + line.verdict : ""}`;
+    button.addEventListener("click", () => stepTo(k));
+    item.append(button);
+    item.className = (line.verdict || "given") + (k === shown ? " shown" : "");
     list.append(item);
     if (line.who === "you" && line.verdict === "mistake") mistakes.push(k === 0 ? where : `${k}. ${where}`);
   });
   $("mistakes").textContent = mistakes.length
     ? `Your mistakes (a forced win thrown away): ${mistakes.join(", ")}.`
     : "You made no mistake.";
+}
+
+// Show a finished game after its first k moves (k = 0: just the start).
+async function stepTo(k) {
+  if (page.game === null || page.game.phase !== "over") return;
+  const count = page.game.record.length;
+  const at = Math.max(0, Math.min(count - 1, k));
+  try {
+    showGame(await api("POST", `/api/games/${page.game.id}/view`, { ...looks(), at }));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function shownStep() {
+  const game = page.game;
+  if (!game) return 0;
+  return game.at !== null && game.at !== undefined ? game.at : game.record.length - 1;
 }
 
 async function analyse(text) {
@@ -110,32 +257,46 @@ function toggleWall(row, col) {
   page.rows[row] = line.slice(0, col) + flipped + line.slice(col + 1);
 }
 
-async function onBoardClick(event) {
+function onBoardClick(event) {
   const cell = event.target.closest(".cell");
-  if (!cell || page.pending > 0) return;
-  const row = Number(cell.dataset.row);
-  const col = Number(cell.dataset.col);
+  if (!cell) return;
+  page.cursor = [Number(cell.dataset.row), Number(cell.dataset.col)];
+  clickCell(...page.cursor);
+}
+
+async function clickCell(row, col) {
+  if (page.pending > 0) return;
   try {
     if (page.game === null) {
       toggleWall(row, col);
       await analyse();
     } else if (page.game.phase === "place") {
-      showGame(await api("POST", `/api/games/${page.game.id}/place`, { cell: [row, col] }));
+      showGame(await api("POST", `/api/games/${page.game.id}/place`, { cell: [row, col], ...looks() }));
     } else if (page.game.phase === "play") {
-      showGame(await api("POST", `/api/games/${page.game.id}/move`, { cell: [row, col] }));
+      showGame(await api("POST", `/api/games/${page.game.id}/move`, { cell: [row, col], ...looks() }));
     }
   } catch (error) {
     showError(error);
   }
 }
 
+function onBoardHover(event) {
+  const cell = event.target.closest(".cell");
+  if (cell && cell.classList.contains("legal")) showPlan(cell);
+}
+
 async function startGame() {
   try {
-    const state = await api("POST", "/api/games", {
-      maze: mazeText(page.rows),
-      moves: $("moves").value,
-      side: $("side").value,
-    });
+    const state = page.mode === "graph"
+      ? await api("POST", "/api/graph/games", {
+        edges: graphText(), side: $("side").value, ...looks(),
+      })
+      : await api("POST", "/api/games", {
+        maze: mazeText(page.rows),
+        moves: $("moves").value,
+        side: $("side").value,
+        ...looks(),
+      });
     setPlaying(true);
     showGame(state);
   } catch (error) {
@@ -146,7 +307,7 @@ async function startGame() {
 async function gameAction(name) {
   if (page.game === null) return;
   try {
-    showGame(await api("POST", `/api/games/${page.game.id}/${name}`, {}));
+    showGame(await api("POST", `/api/games/${page.game.id}/${name}`, looks()));
   } catch (error) {
     showError(error);
   }
@@ -157,8 +318,11 @@ async function backToEditing() {
   setPlaying(false);
   $("hint").disabled = true;
   $("undo").disabled = true;
+  $("plan").textContent = "";
+  $("record-panel").hidden = true;
   try {
-    await analyse();
+    if (page.mode === "graph") await editGraph();
+    else await analyse();
   } catch (error) {
     showError(error);
   }
@@ -185,19 +349,43 @@ function loadFile(event) {
   }).catch(showError);
 }
 
+// The overlays: in editing, a new analysis; in a game, the same state
+// drawn again with the theorem at work.
+function overlaysChanged() {
+  if (page.game === null && page.mode === "graph") drawGraph();
+  else if (page.game === null) analyse().catch(showError);
+  else if (page.game.phase === "over") stepTo(shownStep());
+  else gameAction("view");
+}
+
+// The size inputs follow the server's --max-side.
+async function readLimits() {
+  const limits = await api("GET", "/api/limits");
+  for (const id of ["rows", "cols"]) $(id).max = String(limits.max_side);
+  graphLimits(limits);
+}
+
 function main() {
   $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("mouseover", onBoardHover);
+  $("board").addEventListener("keydown", onBoardKey);
   $("blank").addEventListener("click", blankMaze);
   $("load").addEventListener("click", () => analyse($("maze-text").value).catch(showError));
   $("maze-file").addEventListener("change", loadFile);
-  for (const id of ["moves", "show-losing", "show-matching"]) {
-    $(id).addEventListener("change", () => analyse().catch(showError));
+  $("moves").addEventListener("change", () => analyse().catch(showError));
+  for (const id of ["show-losing", "show-matching"]) {
+    $(id).addEventListener("change", overlaysChanged);
   }
   $("new-game").addEventListener("click", startGame);
   $("hint").addEventListener("click", () => gameAction("hint"));
   $("undo").addEventListener("click", () => gameAction("undo"));
   $("edit").addEventListener("click", backToEditing);
+  $("step-back").addEventListener("click", () => stepTo(shownStep() - 1));
+  $("step-forward").addEventListener("click", () => stepTo(shownStep() + 1));
+  readLimits().catch(showError);
   analyse($("maze-text").value).catch(showError);
+  startGraphMode();
 }
 
-main();
+// after every script of the page (graph.js too) has run
+document.addEventListener("DOMContentLoaded", main);

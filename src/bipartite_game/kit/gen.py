@@ -1,0 +1,561 @@
+"""``bipartite-game gen``: random valid inputs for every judge problem.
+
+Each generator draws one input in the judge's format from a numpy
+:class:`~numpy.random.Generator`, so one seed gives the same bytes on every
+machine.  The knobs (:class:`Knobs`) bound the size (rows and columns, rings,
+vertices and edges, cases) and the density of walls, burned or broken
+squares, forbidden codes or black pieces.  With probability
+``Knobs.edge_cases`` a case is drawn from one of the problem's edge-case
+families instead (:data:`FAMILIES`: one cell, no edge, all walls, perfect
+matchings, leaps longer than the board, tiny and huge locks, ...), because
+that is where contestants' programs break; a family that the size knobs rule
+out (a single cell when at least two rows are asked for) is never drawn.
+
+Boards are drawn and written as whole arrays (``gen maze --rows 2000 --cols
+2000`` takes a fraction of a second); only ``bunny`` plays its random game
+move by move, as the game itself is sequential.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import MAX_VERTICES
+from .._text import quote
+from ..boards import parse_moves
+from ..errors import BipartiteGameError
+
+__all__ = ["FAMILIES", "GENERATORS", "Generated", "Knobs", "Span", "generate", "parse_span"]
+
+BoolGrid = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class Span:
+    """A closed range of whole numbers ``lo..hi`` a size is drawn from."""
+
+    lo: int
+    hi: int
+
+    def draw(self, rng: np.random.Generator) -> int:
+        return int(rng.integers(self.lo, self.hi + 1))
+
+    def __str__(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}..{self.hi}"
+
+
+def parse_span(text: str, *, least: int = 1, most: int = MAX_VERTICES) -> Span:
+    """``N`` or ``LO..HI`` as a :class:`Span`, each bound in ``least..most``."""
+    parts = text.strip().split("..")
+    if len(parts) > 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        raise BipartiteGameError(f"expected N or LO..HI, found {quote(text)}")
+    values = [int(p) for p in parts] if all(len(p.strip()) < 12 for p in parts) else [most + 1]
+    lo, hi = values[0], values[-1]
+    if not least <= lo <= hi <= most:
+        raise BipartiteGameError(
+            f"expected N or LO..HI with {least} <= LO <= HI <= {most}, found {quote(text)}"
+        )
+    return Span(lo, hi)
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """What a generator may draw.  ``density`` is the fraction of walls
+    (maze), burned squares (king), broken squares (knights), forbidden codes
+    (lock) or black pieces (bunny); ``None`` draws it afresh for every case.
+    ``moves``, ``ring`` and ``wrap`` are the problem's own options (the
+    input's digits depend on ``ring``; the others only steer the families)."""
+
+    rows: Span = Span(1, 8)
+    cols: Span = Span(1, 8)
+    cases: Span = Span(1, 3)
+    rings: Span = Span(1, 4)
+    vertices: Span = Span(1, 10)
+    edges: Span | None = None
+    leap: Span | None = None
+    density: float | None = None
+    edge_cases: float = 0.25
+    moves: str = "rook"
+    ring: int = 10
+    wrap: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("density", "edge_cases"):
+            value = getattr(self, name)
+            if value is not None and not 0.0 <= value <= 1.0:
+                raise BipartiteGameError(f"--{name.replace('_', '-')} must be in 0..1, not {value}")
+        if not 2 <= self.ring <= 10:
+            raise BipartiteGameError(f"--ring must be between 2 and 10, not {self.ring}")
+        if self.rows.hi * self.cols.hi > MAX_VERTICES:
+            raise BipartiteGameError(
+                f"at most {MAX_VERTICES} cells, not {self.rows.hi}x{self.cols.hi}"
+            )
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One input and the families its cases were drawn from (``random`` for
+    a plain case)."""
+
+    text: str
+    families: frozenset[str] = field(default_factory=frozenset)
+
+
+def _family(rng: np.random.Generator, knobs: Knobs, available: list[str]) -> str:
+    if available and rng.random() < knobs.edge_cases:
+        return available[int(rng.integers(len(available)))]
+    return "random"
+
+
+def _density(rng: np.random.Generator, knobs: Knobs, low: float = 0.0, high: float = 0.6) -> float:
+    return knobs.density if knobs.density is not None else float(rng.uniform(low, high))
+
+
+def _grid_text(cells: npt.NDArray[np.uint8]) -> str:
+    """Rows of bytes, one a line, written as one array."""
+    n, m = cells.shape
+    out = np.full((n, m + 1), ord("\n"), dtype=np.uint8)
+    out[:, :m] = cells
+    return out.tobytes().decode("ascii")
+
+
+# ------------------------------------------------------------------- maze
+def _dominoes(rng: np.random.Generator, n: int, m: int, keep: float) -> BoolGrid:
+    """Open cells that dominoes tile exactly: each kept domino opens its two
+    cells, so the open cells have a perfect matching of rook (and king) moves.
+    2x2 blocks each hold two parallel dominoes of a random direction."""
+    open_cells = np.zeros((n, m), dtype=np.bool_)
+    if n < 2 or m < 2:  # a line: dominoes along it
+        length = max(n, m) // 2
+        pairs = np.repeat(rng.random(length) < keep, 2)
+        open_cells.reshape(-1)[: 2 * length] = pairs
+        return open_cells
+    a, b = n // 2, m // 2
+    kept = rng.random((a, b, 2)) < keep
+    across = rng.random((a, b)) < 0.5  # two horizontal dominoes, else two vertical
+    di = np.arange(2)[None, :, None, None]
+    dj = np.arange(2)[None, None, None, :]
+    which = np.where(across[:, None, :, None], di, dj)  # (a, 2, b, 2): the domino of each cell
+    block = np.take_along_axis(
+        np.broadcast_to(kept[:, None, :, None, :], (a, 2, b, 2, 2)), which[..., None], axis=4
+    )[..., 0]
+    open_cells[: 2 * a, : 2 * b] = block.reshape(2 * a, 2 * b)
+    return open_cells
+
+
+def _independent(rng: np.random.Generator, n: int, m: int, moves: str) -> BoolGrid:
+    """Open cells no move joins: random cells, then for each step the later
+    cell of every joined pair is closed (closing never joins a pair again)."""
+    open_cells = rng.random((n, m)) < 0.5
+    steps, _ = parse_moves(moves)
+    for di, dj in steps:
+        if (di, dj) <= (0, 0) or di >= n or abs(dj) >= m:
+            continue
+        src = open_cells[: n - di, max(0, -dj) : m - max(0, dj)]
+        dst = open_cells[di:, max(0, dj) : m - max(0, -dj)]
+        dst &= ~src
+    return open_cells
+
+
+def maze(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """A maze: ``N M`` and rows of ``.`` and ``#``."""
+    rows, cols = knobs.rows, knobs.cols
+    available = ["all-walls", "all-open", "no-edge", "perfect-matching"]
+    if rows.lo == 1 and cols.lo == 1:
+        available.append("one-cell")
+    if rows.lo == 1 or cols.lo == 1:
+        available.append("line")
+    family = _family(rng, knobs, available)
+    n, m = rows.draw(rng), cols.draw(rng)
+    if family == "one-cell":
+        n = m = 1
+    elif family == "line":
+        n, m = (1, m) if rows.lo == 1 and (cols.lo > 1 or rng.random() < 0.5) else (n, 1)
+    density = _density(rng, knobs)
+    if family in ("random", "line"):
+        open_cells = rng.random((n, m)) >= density
+    elif family == "one-cell":
+        open_cells = np.array([[rng.random() < 0.75]])
+    elif family == "all-walls":
+        open_cells = np.zeros((n, m), dtype=np.bool_)
+    elif family == "all-open":
+        open_cells = np.ones((n, m), dtype=np.bool_)
+    elif family == "no-edge":
+        open_cells = _independent(rng, n, m, knobs.moves)
+    else:
+        open_cells = _dominoes(rng, n, m, 1.0 - density)
+    cells = np.where(open_cells, np.uint8(ord(".")), np.uint8(ord("#")))
+    return Generated(f"{n} {m}\n" + _grid_text(cells), frozenset({family}))
+
+
+# ------------------------------------------------------------------- lock
+#: The most codes a generated lock has (a "huge" lock stays below it too).
+LOCK_CODES = 10**6
+
+
+def lock(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """Locks: ``T``, then per case ``m n t`` and ``n`` distinct forbidden codes
+    other than ``t``, in random order (digits below ``knobs.ring``)."""
+    size = knobs.ring
+    most = 1  # the most rings the knobs allow below LOCK_CODES codes
+    while most < knobs.rings.hi and size ** (most + 1) <= LOCK_CODES:
+        most += 1
+    if knobs.rings.lo > most:
+        raise BipartiteGameError(f"a lock of {knobs.rings.lo} rings of {size} has too many codes")
+    available = ["no-forbidden", "all-forbidden", "huge"]
+    if knobs.rings.lo == 1:
+        available.append("tiny")
+    parts, families = [], set()
+    cases = knobs.cases.draw(rng)
+    for _ in range(cases):
+        family = _family(rng, knobs, available)
+        families.add(family)
+        rings = int(rng.integers(knobs.rings.lo, most + 1))
+        if family == "tiny":
+            rings = 1
+        elif family == "huge":
+            rings = most
+        total = size**rings
+        start = int(rng.integers(total))
+        if family == "no-forbidden":
+            mask = np.zeros(total, dtype=np.bool_)
+        elif family == "all-forbidden":
+            mask = np.ones(total, dtype=np.bool_)
+        else:
+            mask = rng.random(total) < _density(rng, knobs, 0.0, 0.5)
+        mask[start] = False
+        codes = np.concatenate([[start], rng.permutation(np.flatnonzero(mask))])
+        powers = size ** np.arange(rings - 1, -1, -1, dtype=np.int64)
+        digits = ((codes[:, None] // powers) % size + ord("0")).astype(np.uint8)
+        text = _grid_text(digits)
+        first = text.index("\n")
+        parts.append(f"{rings} {len(codes) - 1} {text[:first]}\n{text[first + 1 :]}")
+    return Generated(f"{cases}\n" + "".join(parts), frozenset(families))
+
+
+# ---------------------------------------------------------------- knights
+def knights(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """A duel: ``n m r c`` and a board of ``@`` and ``.`` with one ``A`` and
+    one ``B`` on two different squares."""
+    rows, cols = knobs.rows, knobs.cols
+    if rows.hi * cols.hi < 2:
+        raise BipartiteGameError("a knights duel needs at least two squares")
+    available = ["zero-leap", "leap-longer", "no-broken", "all-broken"]
+    if (rows.lo == 1 and cols.lo <= 2 <= cols.hi) or (cols.lo == 1 and rows.lo <= 2 <= rows.hi):
+        available.append("two-squares")
+    family = _family(rng, knobs, available)
+    n, m = rows.draw(rng), cols.draw(rng)
+    while n * m < 2:
+        n, m = rows.draw(rng), cols.draw(rng)
+    if family == "two-squares":
+        n, m = (1, 2) if rows.lo == 1 and cols.lo <= 2 <= cols.hi else (2, 1)
+    leap = knobs.leap or Span(0, max(n, m))
+    r, c = leap.draw(rng), leap.draw(rng)
+    if family == "zero-leap":
+        r = c = 0
+    elif family == "leap-longer":
+        r = int(rng.integers(max(n, m), max(n, m) + 1001))
+    density = {"no-broken": 0.0, "all-broken": 1.0}.get(family, _density(rng, knobs))
+    cells = np.where(rng.random((n, m)) < density, np.uint8(ord("@")), np.uint8(ord(".")))
+    alice, bob = rng.choice(n * m, size=2, replace=False)
+    cells.reshape(-1)[alice], cells.reshape(-1)[bob] = ord("A"), ord("B")
+    return Generated(f"{n} {m} {r} {c}\n" + _grid_text(cells), frozenset({family}))
+
+
+# ------------------------------------------------------------------- king
+def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """Boards: ``T``, then per case ``R C`` and rows of ``.``, ``#`` and one ``K``."""
+    rows, cols = knobs.rows, knobs.cols
+    available = ["all-burned", "no-burned"]
+    if rows.lo == 1 and cols.lo == 1:
+        available.append("alone")
+    if rows.lo == 1 or cols.lo == 1:
+        available.append("line")
+    parts, families = [], set()
+    cases = knobs.cases.draw(rng)
+    for _ in range(cases):
+        family = _family(rng, knobs, available)
+        families.add(family)
+        n, m = rows.draw(rng), cols.draw(rng)
+        if family == "alone":
+            n = m = 1
+        elif family == "line":
+            n, m = (1, m) if rows.lo == 1 and (cols.lo > 1 or rng.random() < 0.5) else (n, 1)
+        density = {"no-burned": 0.0, "all-burned": 1.0}.get(family, _density(rng, knobs))
+        cells = np.where(rng.random((n, m)) < density, np.uint8(ord("#")), np.uint8(ord(".")))
+        cells.reshape(-1)[int(rng.integers(n * m))] = ord("K")
+        parts.append(f"{n} {m}\n" + _grid_text(cells))
+    return Generated(f"{cases}\n" + "".join(parts), frozenset(families))
+
+
+# ------------------------------------------------------------------ graph
+def graph(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """An edge list: labels ``1..n`` shuffled, lines in random order, each
+    vertex in no edge as a lone label."""
+    vertices = knobs.vertices
+    available = ["no-edge", "complete", "loops-and-repeats"]
+    if vertices.lo == 1:
+        available.append("one-vertex")
+    if vertices.hi >= 2:
+        available.append("perfect-matching")
+    family = _family(rng, knobs, available)
+    n = 1 if family == "one-vertex" else vertices.draw(rng)
+    if family == "perfect-matching":
+        n = max(2, n - n % 2)
+    most = n * (n - 1) // 2
+    count = (knobs.edges or Span(0, min(most, 3 * n))).draw(rng)
+    u = rng.integers(n, size=count)
+    v = rng.integers(n, size=count)
+    if family == "no-edge":
+        u = v = np.zeros(0, dtype=np.int64)
+    elif family == "complete":
+        u, v = np.triu_indices(n, 1)
+    elif family == "perfect-matching":
+        pairs = rng.permutation(n).reshape(-1, 2)
+        u, v = np.concatenate([pairs[:, 0], u]), np.concatenate([pairs[:, 1], v])
+    elif family == "loops-and-repeats":
+        loops = rng.integers(n, size=2)
+        u, v = np.concatenate([u, v, loops]), np.concatenate([v, u, loops])  # each edge twice
+    if family not in ("loops-and-repeats",):
+        keep = u != v
+        u, v = u[keep], v[keep]
+    labels = (rng.permutation(n) + 1).astype(str)
+    lines = [f"{labels[a]} {labels[b]}" for a, b in zip(u.tolist(), v.tolist(), strict=True)]
+    alone = np.setdiff1d(np.arange(n), np.concatenate([u, v]))
+    lines += [str(labels[a]) for a in alone.tolist()]
+    order = rng.permutation(len(lines))
+    return Generated("".join(f"{lines[k]}\n" for k in order.tolist()), frozenset({family}))
+
+
+# ------------------------------------------------------------------ bunny
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+#: The smallest complete game: Bunny moves in from the middle, Egg from the end.
+_SMALLEST = ("1 3\n.OX\n1\n1 2\n1 3\n", "3 1\n.\nO\nX\n1\n2 1\n3 1\n")
+
+
+def bunny(rng: np.random.Generator, knobs: Knobs) -> Generated:
+    """A board and a random game played on it to its end, which must be
+    Bunny's turn with no move (the judge's records end so); boards whose
+    random game ends otherwise are drawn again, and after many failures the
+    smallest complete game is given instead."""
+    rows, cols = knobs.rows, knobs.cols
+    available = ["white-heavy", "black-heavy"]
+    if rows.lo == 1 and cols.lo <= 3 <= cols.hi:
+        available.append("smallest")
+    if rows.lo == 1 or cols.lo == 1:
+        available.append("line")
+    family = _family(rng, knobs, available)
+    for _ in range(200 if family != "smallest" else 0):
+        n, m = rows.draw(rng), cols.draw(rng)
+        if family == "line":
+            n = 1 if rows.lo == 1 else n
+            m = 1 if n != 1 else m
+        density = {"white-heavy": 0.25, "black-heavy": 0.75}.get(
+            family, _density(rng, knobs, 0.3, 0.7)
+        )
+        cells = np.where(rng.random((n, m)) < density, np.uint8(ord("X")), np.uint8(ord("O")))
+        empty = divmod(int(rng.integers(n * m)), m)
+        cells[empty] = ord(".")
+        moves = _random_game(rng, cells.copy(), empty)
+        if moves:
+            record = "".join(f"{i + 1} {j + 1}\n" for i, j in moves)
+            text = f"{n} {m}\n{_grid_text(cells)}{len(moves) // 2}\n{record}"
+            return Generated(text, frozenset({family}))
+    return Generated(_SMALLEST[int(rng.integers(2))], frozenset({"smallest"}))
+
+
+def _random_game(
+    rng: np.random.Generator, cells: npt.NDArray[np.uint8], empty: tuple[int, int]
+) -> list[tuple[int, int]]:
+    """The moves of one random game, or ``[]`` if it does not end on Bunny's
+    turn after at least one round."""
+    n, m = cells.shape
+    i, j = empty
+    moves: list[tuple[int, int]] = []
+    for t in range(n * m + 1):
+        piece = ord("O") if t % 2 == 0 else ord("X")
+        legal = [
+            (i + a, j + b)
+            for a, b in _STEPS
+            if 0 <= i + a < n and 0 <= j + b < m and cells[i + a, j + b] == piece
+        ]
+        if not legal:
+            return moves if t % 2 == 0 and t > 0 else []
+        cell = legal[int(rng.integers(len(legal)))]
+        cells[i, j], cells[cell] = piece, ord(".")
+        i, j = cell
+        moves.append(cell)
+    return []  # pragma: no cover - a cell is never entered twice (see problems/bunny.py)
+
+
+Generator = Callable[[np.random.Generator, Knobs], Generated]
+
+#: One generator per problem.
+GENERATORS: dict[str, Generator] = {
+    "maze": maze,
+    "lock": lock,
+    "knights": knights,
+    "king": king,
+    "graph": graph,
+    "bunny": bunny,
+    "edges": graph,  # the same edge lists, asked another question
+}
+
+#: The edge-case families each generator may draw (besides ``random``), for
+#: the documentation and the tests.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "maze": ("one-cell", "line", "all-walls", "all-open", "no-edge", "perfect-matching"),
+    "lock": ("tiny", "huge", "no-forbidden", "all-forbidden"),
+    "knights": ("two-squares", "zero-leap", "leap-longer", "no-broken", "all-broken"),
+    "king": ("alone", "line", "all-burned", "no-burned"),
+    "graph": ("one-vertex", "no-edge", "perfect-matching", "complete", "loops-and-repeats"),
+    "bunny": ("smallest", "line", "white-heavy", "black-heavy"),
+}
+FAMILIES["edges"] = FAMILIES["graph"]
+
+
+def case_rng(seed: int, index: int) -> np.random.Generator:
+    """The generator of case ``index`` of a run seeded ``seed``: each case
+    has its own stream, so case 17 is the same whatever ran before it."""
+    return np.random.default_rng([seed, index])
+
+
+def generate(
+    problem: str, seed: int = 0, knobs: Knobs | None = None, *, index: int = 0
+) -> Generated:
+    """Input ``index`` of the run seeded ``seed`` for ``problem``."""
+    if problem not in GENERATORS:
+        raise BipartiteGameError(
+            f"no generator for {quote(problem)}: one of {', '.join(GENERATORS)}"
+        )
+    return GENERATORS[problem](case_rng(seed, index), knobs or Knobs())
+
+
+# ------------------------------------------------------------ command line
+#: The knobs each problem reads; any other given on the command line is an error.
+_USES: dict[str, set[str]] = {
+    "maze": {"rows", "cols", "density", "moves"},
+    "lock": {"cases", "rings", "density", "ring", "no_wrap"},
+    "knights": {"rows", "cols", "density", "leap"},
+    "king": {"cases", "rows", "cols", "density"},
+    "graph": {"vertices", "edges"},
+    "bunny": {"rows", "cols", "density"},
+    "edges": {"vertices", "edges"},
+}
+
+
+#: How each knob's text is read: spans (with their least bound) and numbers.
+_SPANS = {"rows": 1, "cols": 1, "cases": 1, "rings": 1, "vertices": 1, "edges": 0, "leap": 0}
+
+
+def number(text: str, option: str, kind: type[int] | type[float] = int) -> float:
+    """An option's number, or one line naming the option (argparse's own
+    type errors would print the usage too)."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise BipartiteGameError(f"{option}: expected a number, found {quote(text)}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise BipartiteGameError(f"{option}: expected a number, found {quote(text)}")
+    return value
+
+
+def add_generator_options(parser: argparse.ArgumentParser) -> None:
+    """The problem, ``--seed`` and the knobs, shared by ``gen`` and ``stress``."""
+    add = parser.add_argument
+    add("problem", metavar="PROBLEM", help=", ".join(GENERATORS))
+    add("--seed", default="0", help="random seed, a whole number (default 0)")
+    add("--rows", metavar="N|LO..HI", help="board rows (default 1..8)")
+    add("--cols", metavar="N|LO..HI", help="board columns (default 1..8)")
+    add("--cases", metavar="N|LO..HI", help="lock, king: cases (default 1..3)")
+    add("--rings", metavar="N|LO..HI", help="lock: rings (default 1..4)")
+    add("--vertices", metavar="N|LO..HI", help="graph: vertices (default 1..10)")
+    add("--edges", metavar="N|LO..HI", help="graph: edges drawn (default 0..3n)")
+    add("--leap", metavar="N|LO..HI", help="knights: r and c (default 0..the longer side)")
+    add(
+        "--density",
+        metavar="P",
+        help="fraction of walls (maze), burned (king) or broken (knights) squares, "
+        "forbidden codes (lock), black pieces (bunny); default: random per case",
+    )
+    add(
+        "--edge-cases",
+        default="0.25",
+        metavar="P",
+        help="probability of drawing a case from an edge-case family (default 0.25)",
+    )
+    add("--moves", metavar="MOVES", help="maze: the move set (as for 'maze')")
+    add("--ring", metavar="K", help="lock: positions per ring, 2 to 10 (as for 'lock')")
+    add("--no-wrap", action="store_true", default=None, help="lock: rings that do not wrap")
+
+
+def knobs_from(args: argparse.Namespace) -> Knobs:
+    """The knobs the options give, refusing an option the problem ignores."""
+    if args.problem not in GENERATORS:
+        raise BipartiteGameError(
+            f"no generator for {quote(args.problem)}: one of {', '.join(GENERATORS)}"
+        )
+    every = {*_SPANS, "density", "moves", "ring", "no_wrap"}
+    for name in sorted(every - _USES[args.problem]):
+        if getattr(args, name) is not None:
+            option = "--" + name.replace("_", "-")
+            raise BipartiteGameError(f"{option} does not apply to {args.problem}")
+    given: dict[str, Any] = {}
+    for name in _USES[args.problem] - {"no_wrap"}:
+        text = getattr(args, name)
+        if text is None:
+            continue
+        if name in _SPANS:
+            try:
+                given[name] = parse_span(text, least=_SPANS[name])
+            except BipartiteGameError as error:
+                raise BipartiteGameError(f"--{name}: {error}") from None
+        elif name == "density":
+            given[name] = number(text, "--density", float)
+        elif name == "ring":
+            given[name] = int(number(text, "--ring"))
+        else:
+            parse_moves(text)  # a bad move set is refused here, once
+            given[name] = text
+    edge_cases = number(args.edge_cases, "--edge-cases", float)
+    return replace(Knobs(), **given, edge_cases=edge_cases, wrap=not args.no_wrap)
+
+
+def answer_options(problem: str, knobs: Knobs) -> dict[str, object]:
+    """The front-end's own options that go with these knobs."""
+    if problem == "maze":
+        return {"moves": knobs.moves}
+    if problem == "lock":
+        return {"size": knobs.ring, "wrap": knobs.wrap}
+    return {}
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register ``gen``."""
+    parser = commands.add_parser(
+        "gen",
+        help="print a random valid input for a problem",
+        description=(
+            "Print a random valid input for PROBLEM in the judge's format, the same for the "
+            "same seed. Sizes are N or LO..HI (drawn uniformly). A quarter of the cases "
+            "(--edge-cases) come from edge-case families: one cell, no edge, all walls, "
+            "perfect matchings, leaps longer than the board, tiny and huge locks, ..."
+        ),
+    )
+    add_generator_options(parser)
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    knobs = knobs_from(args)
+    text = generate(args.problem, int(number(args.seed, "--seed")), knobs).text
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    return 0

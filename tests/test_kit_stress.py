@@ -1,0 +1,278 @@
+"""``stress`` and ``shrink``: planted bugs found and cut down, failures named."""
+
+from __future__ import annotations
+
+import random
+import shlex
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bipartite_game.kit import Knobs, Span, generate, shrink, stress
+from bipartite_game.kit.check import front_end
+from bipartite_game.kit.gen import GENERATORS, answer_options
+from bipartite_game.kit.shrink import CANDIDATES
+from bipartite_game.kit.stress import run_solution, stress_cases
+
+from .cli_util import assert_one_line_error, run
+
+#: A maze solution written from the rules (Kuhn's matching, then the cells an
+#: even alternating path reaches from a free cell), with the bug of one of the
+#: seeds' C++ programs planted: a bare WIN when the maze has a perfect matching.
+MAZE_SOLUTION = """
+import sys
+
+words = sys.stdin.read().split()
+n, m = int(words[0]), int(words[1])
+rows = words[2 : 2 + n]
+cells = [(i, j) for i in range(n) for j in range(m) if rows[i][j] == "."]
+index = {c: k for k, c in enumerate(cells)}
+steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+adj = [[index[(i + a, j + b)] for a, b in steps if (i + a, j + b) in index] for i, j in cells]
+mate = [-1] * len(cells)
+
+
+def augment(u, seen):
+    for w in adj[u]:
+        if w not in seen:
+            seen.add(w)
+            if mate[w] == -1 or augment(mate[w], seen):
+                mate[w], mate[u] = u, w
+                return True
+    return False
+
+
+for u, (i, j) in enumerate(cells):
+    if (i + j) % 2 == 0:
+        augment(u, set())
+if PLANTED and cells and -1 not in mate:
+    print("WIN")
+    sys.exit()
+losing = [x == -1 for x in mate]
+queue = [u for u in range(len(cells)) if losing[u]]
+for u in queue:
+    for w in adj[u]:
+        if mate[w] != -1 and not losing[mate[w]]:
+            losing[mate[w]] = True
+            queue.append(mate[w])
+found = [f"{i + 1} {j + 1}" for (i, j), lost in zip(cells, losing) if lost]
+print("\\n".join(["WIN", *found]) if found else "LOSE")
+"""
+
+
+def _solution(tmp_path: Path, *, planted: bool) -> str:
+    script = tmp_path / ("wrong.py" if planted else "right.py")
+    script.write_text(f"PLANTED = {planted}\n{MAZE_SOLUTION}")
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+
+
+def test_stress_finds_the_planted_bug_and_shrinks_the_maze(tmp_path: Path) -> None:
+    saved = tmp_path / "smallest.txt"
+    command = _solution(tmp_path, planted=True)
+    result = run("stress", "maze", "--solution", command, "--count", "200", "--save", str(saved))
+    assert result.status == 1, result.stderr
+    out = result.stdout.decode()
+    assert out.startswith("case ") and ": wrong answer: line 1: expected 'LOSE', found 'WIN'" in out
+    small = saved.read_text()
+    assert small.count(".") <= 4, small
+    assert f"--- input ---\n{small}--- expected ---\nLOSE\n--- received ---\nWIN\n" in out
+    assert run("maze", str(saved)).stdout == b"LOSE\n"
+
+
+def test_the_report_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
+    command = _solution(tmp_path, planted=True)
+    words = ["stress", "maze", "--solution", command, "--count", "60", "--seed", "4"]
+    one = run(*words, "--edge-cases", "0")
+    two = run(*words, "--edge-cases", "0", "--jobs", "3")
+    assert one.status == two.status == 1
+    assert one.stdout == two.stdout
+
+
+def test_a_right_solution_agrees(tmp_path: Path) -> None:
+    result = run(
+        "stress", "maze", "--solution", _solution(tmp_path, planted=False), "--count", "80"
+    )
+    assert result.status == 0, result.stdout
+    assert result.stdout.startswith(b"ok: 80 cases agree in ")
+    assert result.stdout.count(b"\n") == 1 and result.stderr == ""
+
+
+def test_the_tool_agrees_with_itself() -> None:
+    command = f"{shlex.quote(sys.executable)} -m bipartite_game lock --ring 4 --no-wrap"
+    result = run(
+        "stress", "lock", "--ring", "4", "--no-wrap", "--solution", command, "--count", "3",
+        "--jobs", "2",
+    )  # fmt: skip
+    assert result.status == 0, result.stdout
+    assert result.stdout.startswith(b"ok: 3 cases agree")
+
+
+@pytest.mark.parametrize(
+    ("command", "kind"),
+    [
+        ("kill -SEGV $$", "crash: killed by SIGSEGV"),
+        ("exit 3", "non-zero exit: exit status 3"),
+        ("echo oops >&2; exit 4", "non-zero exit: exit status 4 (it said: oops)"),
+        ("sleep 20", "time-out: no answer in 0.3 s"),
+        ("no-such-program-here", "non-zero exit: exit status 127"),
+    ],
+)
+def test_failures_of_the_program_are_named(command: str, kind: str) -> None:
+    result = run("stress", "maze", "--solution", command, "--count", "5", "--time-limit", "0.3")
+    assert result.status == 1, result.stderr
+    assert result.stdout.decode().startswith(f"case 0: {kind}"), result.stdout
+    assert b"--- input ---\n1 1\n" in result.stdout  # shrunk to one cell
+
+
+def test_a_python_crash_is_named_by_its_last_line(tmp_path: Path) -> None:
+    script = tmp_path / "crash.py"
+    script.write_text("raise SystemExit('cannot read the maze')\n")
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    result = run("stress", "maze", "--solution", command, "--count", "2")
+    assert "exit status 1 (it said: cannot read the maze)" in result.stdout.decode()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        ([], "--solution"),
+        (["--solution", "cat", "--count", "0"], "--count must be at least 1"),
+        (["--solution", "cat", "--count", "many"], "--count: expected a number"),
+        (["--solution", "cat", "--jobs", "0"], "--jobs must be at least 1"),
+        (["--solution", "cat", "--time-limit", "0"], "--time-limit must be positive"),
+        (["--solution", "cat", "--rows", "9..1"], "--rows"),
+        (["--solution", "cat", "--vertices", "4"], "--vertices does not apply to maze"),
+    ],
+)
+def test_bad_options_are_one_line_errors(args: list[str], fragment: str) -> None:
+    assert_one_line_error(run("stress", "maze", *args), fragment)
+
+
+def test_save_is_written_only_on_failure(tmp_path: Path) -> None:
+    saved = tmp_path / "case.txt"
+    result = run("stress", "graph", "--solution", "cat", "--count", "3", "--save", str(saved))
+    assert result.status == 1
+    assert saved.exists() and b"--- input ---\n" + saved.read_bytes() in result.stdout
+    right = tmp_path / "right.txt"
+    command = f"{shlex.quote(sys.executable)} -m bipartite_game king"
+    assert (
+        run("stress", "king", "--solution", command, "--count", "2", "--save", str(right)).status
+        == 0
+    )
+    assert not right.exists()
+
+
+def _case(problem: str, seed: int, knobs: Knobs, index: int) -> str:
+    return generate(problem, seed, knobs, index=index).text
+
+
+@pytest.mark.parametrize("problem", list(GENERATORS))
+def test_shrinking_keeps_inputs_valid_and_makes_them_small(problem: str) -> None:
+    """A solution that is always wrong shrinks to a valid input, no larger."""
+    module = front_end(problem)
+    knobs = Knobs(rows=Span(2, 7), cols=Span(2, 7), cases=Span(2, 4), vertices=Span(4, 12))
+    options = answer_options(problem, knobs)
+
+    def expected(text: str) -> str:
+        return bytes(module.answer(text.encode(), **options)).decode()
+
+    for seed in range(4):
+        report = stress_cases(
+            partial(_case, problem, seed, knobs),
+            expected,
+            lambda text: expected(text) + " extra",
+            count=3,
+            candidates=CANDIDATES[problem],
+        )
+        assert report.failure is not None and report.failure.case == 0
+        small, original = report.failure.input, report.failure.original
+        assert expected(small) == report.failure.expected
+        assert len(small) <= len(original)
+        if problem in ("maze", "king", "lock", "graph"):
+            assert len(small) < len(original) or len(original) <= 12, (original, small)
+
+
+def test_shrink_is_one_minimal_and_the_same_in_batches() -> None:
+    def fails(text: str) -> bool:
+        return "a" in text and "b" in text and len(text) > 0
+
+    def candidates(text: str) -> list[str]:
+        return [text[:k] + text[k + 1 :] for k in range(len(text))]
+
+    start = "xxaxyybzz"
+    alone = shrink(start, fails, candidates)
+    with ThreadPoolExecutor(3) as pool:
+        batched = shrink(start, fails, candidates, executor=pool, batch=3)
+    assert alone == batched == "ab"
+
+
+@given(st.text("abcd", max_size=9), st.sets(st.text("abcd", max_size=4), max_size=6))
+@settings(max_examples=60)
+def test_batches_take_the_same_path_as_one_at_a_time(start: str, bad: set[str]) -> None:
+    """Candidates of the old input may come back as candidates of the new
+    one (a cell walled, then its row cut): batches must not skip them."""
+
+    def fails(text: str) -> bool:
+        return any(b in text for b in bad)
+
+    def candidates(text: str) -> list[str]:
+        cut = [text[:k] + text[k + 1 :] for k in range(len(text))]
+        return [text.replace(ch, "a") for ch in "bcd" if ch in text] + cut
+
+    alone = shrink(start, fails, candidates)
+    with ThreadPoolExecutor(2) as pool:
+        for batch in (2, 3, 5):
+            assert shrink(start, fails, candidates, executor=pool, batch=batch) == alone
+
+
+def test_shrink_skips_inputs_it_has_seen() -> None:
+    # candidates that go round in a circle: the search still ends
+    assert shrink("a", lambda _: True, lambda t: ["b" if t == "a" else "a"]) == "b"
+
+
+def test_the_library_stress_on_a_custom_problem() -> None:
+    """Sorting numbers, with a solution that forgets to sort past 3 numbers."""
+
+    def generate_case(rng: random.Random) -> str:
+        return "".join(f"{rng.randint(0, 9)}\n" for _ in range(rng.randint(1, 8)))
+
+    def expected(text: str) -> str:
+        return " ".join(sorted(text.split(), key=int))
+
+    def solution(text: str) -> str:
+        numbers = text.split()
+        return " ".join(sorted(numbers, key=int) if len(numbers) <= 3 else numbers)
+
+    report = stress(generate_case, expected, solution, count=50, seed=2)
+    again = stress(generate_case, expected, solution, count=50, seed=2, jobs=2)
+    assert report.failure is not None and again.failure is not None
+    assert report.failure.case == again.failure.case
+    assert report.failure.input == again.failure.input
+    small = report.failure.input.split()
+    assert len(small) == 4 and small != sorted(small, key=int)
+    assert str(report).startswith(f"case {report.failure.case}: wrong answer")
+    fine = stress(generate_case, expected, expected, count=20)
+    assert fine.ok and str(fine).startswith("ok: 20 cases agree")
+
+
+def test_a_python_solution_that_raises_is_a_crash() -> None:
+    outcome = run_solution(lambda text: str(1 // 0), "1\n")
+    assert outcome.kind == "crash" and "ZeroDivisionError" in outcome.detail
+
+
+def test_the_progress_bar_goes_to_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    report = stress_cases(lambda k: f"{k}\n", str.strip, str.strip, count=3, progress=True)
+    captured = capsys.readouterr()
+    assert report.ok and captured.out == ""
+    assert "/3 [" in captured.err and "case/s" in captured.err
+
+
+def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
+    command = _solution(tmp_path, planted=False)
+    result = run("stress", "maze", "--solution", command, "--count", "3")
+    assert result.status == 0 and result.stderr == ""

@@ -1,0 +1,215 @@
+"""``graph/maze --certificate`` and ``bipartite-game verify`` as a user runs
+them: golden certificates, exit statuses 0/1/2, hostile certificates, and
+the checker's independence from the solver."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .cli_util import GOLDEN, assert_one_line_error, run
+
+CASES = GOLDEN / "certificate"
+
+
+@pytest.mark.parametrize(
+    ("name", "command"), [("graph", "graph"), ("blossoms", "graph"), ("maze", "maze")]
+)
+def test_certificates_are_written_as_golden_and_verify(
+    name: str, command: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "cert.json"
+    answer = run(command, str(CASES / f"{name}.in"), "--certificate", str(out))
+    plain = run(command, str(CASES / f"{name}.in"))
+    assert answer.status == 0 and answer.stdout == plain.stdout  # the answer is unchanged
+    assert out.read_bytes() == (CASES / f"{name}.json").read_bytes()
+    maze = ["--maze"] if command == "maze" else []
+    verdict = run("verify", *maze, str(CASES / f"{name}.in"), str(out))
+    size = sum(m >= 0 for m in json.loads(out.read_bytes())["mate"]) // 2
+    n = len(json.loads(out.read_bytes())["labels"])
+    assert verdict.status == 0, verdict
+    assert verdict.stdout == f"verified: {n} vertices, matching of size {size}\n".encode()
+
+
+def test_the_example_certificate_is_what_graph_writes() -> None:
+    example = CASES.parent.parent.parent / "examples" / "graph-certificate.json"
+    assert example.read_bytes() == (CASES / "graph.json").read_bytes()
+
+
+def test_maze_certificates_for_other_move_sets(tmp_path: Path) -> None:
+    maze = "4 4\n....\n.#..\n....\n..#.\n"
+    out = tmp_path / "king.json"
+    assert run("maze", "-", "--moves", "king", "--certificate", str(out), stdin=maze).status == 0
+    source = tmp_path / "maze.txt"
+    source.write_text(maze)
+    assert run("verify", "--maze", "--moves", "king", str(source), str(out)).status == 0
+    # the same certificate does not prove the rook's game
+    verdict = run("verify", "--maze", str(source), str(out))
+    assert verdict.status == 1 and verdict.stdout.startswith(b"claim failed: ")
+
+
+def test_certificate_from_standard_input_and_with_explain(tmp_path: Path) -> None:
+    out = tmp_path / "c.json"
+    text = (CASES / "graph.in").read_bytes()
+    result = run("graph", "--explain", "a", "--certificate", str(out), stdin=text)
+    assert result.status == 0 and result.stdout.startswith(b"a: first")
+    assert out.read_bytes() == (CASES / "graph.json").read_bytes()
+    verdict = run("verify", str(CASES / "graph.in"), "-", stdin=out.read_bytes())
+    assert verdict.status == 0
+
+
+def edited(tmp_path: Path, name: str, change: object) -> Path:
+    data = json.loads((CASES / f"{name}.json").read_bytes())
+    change(data)  # type: ignore[operator]
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_flipped_claim_fails_with_status_1(tmp_path: Path) -> None:
+    def flip(data: dict[str, list[bool]]) -> None:
+        data["first_player_wins"][1] = True
+
+    result = run("verify", str(CASES / "graph.in"), str(edited(tmp_path, "graph", flip)))
+    assert result.status == 1
+    assert result.stdout == (
+        b"claim failed: vertex 'b': first_player_wins is true, but some maximum matching "
+        b"misses it (it lies in an odd component of G minus the barrier)\n"
+    )
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda d: d["mate"].__setitem__(0, -1), b"claim failed: mate: vertex 'x1'"),
+        (lambda d: d.update(mate=[-1] * 8), b"claim failed: maximum:"),
+        (lambda d: d["barrier_via"].__setitem__(0, 0), b"claim failed: barrier vertex 'a'"),
+        (
+            lambda d: d["blossom_edges"].__setitem__(slice(0, 2), [2, 1]),
+            b"claim failed: blossom merge 0",
+        ),
+        (lambda d: d.update(blossom_edges=[], blossom_sizes=[]), b"claim failed: vertex 'x2'"),
+        (lambda d: d["labels"].__setitem__(7, "alone"), b"claim failed: labels: entry 7"),
+    ],
+)
+def test_wrong_certificates_fail_with_status_1(
+    change: object, fragment: bytes, tmp_path: Path
+) -> None:
+    result = run("verify", str(CASES / "blossoms.in"), str(edited(tmp_path, "blossoms", change)))
+    assert result.status == 1, result
+    assert result.stdout.startswith(fragment), result.stdout
+    assert result.stdout.count(b"\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (b"", "not JSON"),
+        (b'{"format": "bipartite-game certificate 1", "labels": ["a"', "not JSON"),
+        (b"\xff\xd8\xff\xe0 binary", "not JSON"),
+        (b"\x00\x01\x02", "binary"),
+        (b"[" * 200_000, "certificate"),
+        (b"[]", "expected a JSON object"),
+        (b"{}", "'format'"),
+    ],
+)
+def test_unreadable_certificates_exit_2(text: bytes, fragment: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(text)
+    assert_one_line_error(run("verify", str(CASES / "graph.in"), str(path)), fragment)
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda d: d["mate"].__setitem__(0, 10**40), "too large"),
+        (lambda d: d["mate"].__setitem__(0, -7), "outside -1..4"),
+        (lambda d: d["barrier_via"].__setitem__(0, 5), "outside 0..4"),
+        (lambda d: d["mate"].pop(), "'mate' has 4 entries, the graph 5"),
+        (lambda d: d["labels"].append("f"), "'labels' has 6 entries"),
+        (lambda d: d.update(first_player_wins="true"), "must be a JSON array"),
+        (lambda d: d["mate"].__setitem__(0, 3.0), "integers only"),
+        (lambda d: d["mate"].__setitem__(0, None), "integers only"),
+        (lambda d: d.update(blossom_sizes=[3]), "two ids per edge"),
+    ],
+)
+def test_hostile_certificates_exit_2(change: object, fragment: str, tmp_path: Path) -> None:
+    path = edited(tmp_path, "graph", change)
+    assert_one_line_error(run("verify", str(CASES / "graph.in"), str(path)), fragment)
+
+
+def test_a_huge_integer_literal_exits_2(tmp_path: Path) -> None:
+    text = (CASES / "graph.json").read_bytes().replace(b'"mate": [3', b'"mate": [' + b"9" * 5000)
+    path = tmp_path / "huge.json"
+    path.write_bytes(text)
+    assert_one_line_error(run("verify", str(CASES / "graph.in"), str(path)), "certificate")
+
+
+def test_bad_command_lines_exit_2(tmp_path: Path) -> None:
+    graph, cert = str(CASES / "graph.in"), str(CASES / "graph.json")
+    assert_one_line_error(run("verify", "--moves", "king", graph, cert), "--moves needs --maze")
+    assert_one_line_error(run("verify", "-", "-"), "cannot both be standard input")
+    assert_one_line_error(run("verify", graph, str(tmp_path / "absent.json")), "absent.json")
+    assert_one_line_error(run("verify", "--maze", graph, cert), "line 1")
+    missing_dir = str(tmp_path / "no" / "such" / "dir.json")
+    assert_one_line_error(run("graph", graph, "--certificate", missing_dir), "dir.json")
+
+
+def test_the_checker_loads_no_solver_module() -> None:
+    """The verifier must not trust the code whose answers it checks."""
+    program = f"""
+import sys
+from argparse import Namespace
+from bipartite_game.kit.verify_command import run
+for maze, name in ((False, "blossoms"), (True, "maze")):
+    args = Namespace(maze=maze, moves=None, file={str(CASES)!r} + "/" + name + ".in",
+                     certificate={str(CASES)!r} + "/" + name + ".json")
+    assert run(args) == 0
+loaded = sorted(m for m in sys.modules if m.startswith("bipartite_game"))
+for name in ("matching", "blossom", "game", "decompose", "explain", "certificate"):
+    assert "bipartite_game." + name not in loaded, (name, loaded)
+print("independent")
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("independent\n")
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ["1 1\n2 1", "2 2", "2 3", "3 2", ""],  # the same text once joined by lines
+        ["1 1", "2 1", "2 2", "3 2", "2 3"],
+        ["\ud800", "2 1", "2 2", "2 3", "3 2"],  # a lone surrogate, from a JSON escape
+    ],
+)
+def test_maze_labels_must_be_the_cells_in_order(labels: list[str], tmp_path: Path) -> None:
+    path = edited(tmp_path, "maze", lambda d: d.update(labels=labels))
+    result = run("verify", "--maze", str(CASES / "maze.in"), str(path))
+    assert result.status == 1 and result.stdout.startswith(b"claim failed: labels: entry ")
+
+
+def test_lazy_names_are_not_shadowed_by_their_submodules() -> None:
+    """``bipartite_game.verify`` and ``.decompose`` stay the functions even
+    when their submodules are imported first (in a fresh interpreter)."""
+    program = """
+import bipartite_game.verify, bipartite_game.decompose
+import bipartite_game
+from bipartite_game import verify
+assert verify is bipartite_game.verify and verify.__module__ == "bipartite_game.verify"
+assert bipartite_game.decompose.__module__ == "bipartite_game.decompose"
+assert callable(bipartite_game.decompose)
+print("functions")
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "functions\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -197,9 +199,28 @@ def test_cli_start_under_each_rule() -> None:
 
 
 @pytest.mark.parametrize("options", [["--rule", "edge"], ["--directed"]])
-def test_cli_refuses_explain_with_other_rules(options: list[str]) -> None:
-    result = run("graph", "--explain", "a", *options, stdin="a b\n")
-    assert_one_line_error(result, "--explain", "vertex geography on undirected graphs only")
+@pytest.mark.parametrize("proof", [["--explain", "a"], ["--certificate", "unwritten.json"]])
+def test_cli_refuses_proofs_with_other_rules(
+    options: list[str], proof: list[str], tmp_path: Path
+) -> None:
+    proof = [proof[0], str(tmp_path / proof[1])] if proof[0] == "--certificate" else proof
+    result = run("graph", *proof, *options, stdin="a b\n")
+    assert_one_line_error(result, proof[0], "vertex geography on undirected graphs only")
+    assert not (tmp_path / "unwritten.json").exists()
+
+
+@pytest.mark.parametrize("options", [["--rule", "edge"], ["--directed"]])
+def test_cli_json_of_the_other_games(options: list[str]) -> None:
+    import json
+
+    text = "a b\nb c\nb c\n"
+    result = run("graph", "--format", "json", *options, stdin=text)
+    doc = json.loads(result.stdout)
+    plain = run("graph", *options, stdin=text).stdout.decode().split()
+    assert doc["rule"] == ("edge" if "edge" in options else "vertex")
+    assert doc["directed"] == ("--directed" in options)
+    assert doc["labels"] == plain[0::2]
+    assert doc["first_player_wins"] == [word == "first" for word in plain[1::2]]
 
 
 def test_cli_refuses_a_search_too_large_in_one_line() -> None:

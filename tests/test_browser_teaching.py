@@ -61,6 +61,10 @@ def test_overlays_stay_during_a_game_and_hover_shows_the_engines_answer(page: Pa
     found = re.search(r"answers at row (\d+), column (\d+)", plan)
     assert found, plan
     answer = (int(found.group(1)) - 1, int(found.group(2)) - 1)
+    # without a pointer (a touch screen), every planned answer in one line
+    plans = tab.inner_text("#plans")
+    assert f"{row + 1} {col + 1} → {answer[0] + 1} {answer[1] + 1}" in plans, plans
+    assert plans.count("→") == len(legal)
     tab.click(_cell(row, col))
     _settle(tab)
     token = tab.locator("#board circle.token")

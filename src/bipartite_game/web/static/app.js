@@ -177,7 +177,20 @@ function showGame(state) {
   $("hint").disabled = state.phase === "over";
   $("undo").disabled = state.phase === "place";
   $("plan").textContent = "";
+  showPlans(state);
   showRecord(state.record || []);
+}
+
+// Every planned answer in one line, for touch screens (no hover) and
+// screen readers: "your move → the engine's answer".
+function showPlans(state) {
+  const name = (where) => (Array.isArray(where) ? `${where[0] + 1} ${where[1] + 1}` : where);
+  const plans = state.phase === "play" ? state.planned || [] : [];
+  $("plans").textContent = plans.length
+    ? "The engine's answer to each of your moves: " + plans
+      .map(([move, answer]) => `${name(move)} → ${answer === null ? "none (you win)" : name(answer)}`)
+      .join("; ") + "."
+    : "";
 }
 
 // The annotated record at the end of a game: the person's mistakes first,

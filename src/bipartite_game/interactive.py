@@ -77,7 +77,7 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
     serve = commands.add_parser(
         "serve",
-        help="the web page: draw or load a maze, see the analysis, play the engine",
+        help="the web page: draw or load a maze or any graph, see why, play the engine",
         description=(
             "Serve a web page where you draw or load a maze or any graph, see the losing "
             "starts and a maximum matching, and play against the engine. Stop it with Ctrl-C."

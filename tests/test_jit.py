@@ -152,6 +152,11 @@ def test_a_judge_command_on_a_small_input_never_imports_numba(command: str) -> N
         "bipartite_game.explain",
         "bipartite_game.play",
         "bipartite_game.web",
+        "bipartite_game.kit.gen",
+        "bipartite_game.kit.stress",
+        "bipartite_game.kit.shrink",
+        "bipartite_game.certificate",
+        "bipartite_game.geography",
     }
 
 
@@ -167,3 +172,13 @@ def test_a_judge_sized_maze_stays_interpreted(cold: None) -> None:
     text = "100 100\n" + "\n".join(["." * 100] * 100)
     assert bytes(maze.answer(text)) == b"LOSE\n"  # a perfect matching
     assert not _jit._warm
+
+
+def test_the_kit_names_resolve_lazily_and_stay_functions() -> None:
+    modules = _modules_after(
+        "import bipartite_game.kit.stress, bipartite_game.kit.shrink\n"
+        "from bipartite_game import kit\n"
+        "assert callable(kit.stress) and callable(kit.shrink) and callable(kit.check)\n"
+        "assert kit.stress.__module__ == 'bipartite_game.kit.stress'"
+    )
+    assert "bipartite_game.kit.gen" not in modules  # nothing asked for the generators

@@ -66,7 +66,16 @@ def _add_file(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _build_parser() -> argparse.ArgumentParser:
+#: The kit's commands whose modules (and parsers) load only when they run.
+_KIT_COMMANDS = {
+    "gen": "print a random valid input for a problem",
+    "stress": "run a solution on random inputs, compare, shrink the first failure",
+}
+
+
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; ``command`` (the first word that is not an option) says
+    which of :data:`_KIT_COMMANDS` needs its whole parser."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=(
@@ -292,8 +301,11 @@ def _build_parser() -> argparse.ArgumentParser:
     verify_command.add_parser(commands)
 
     interactive.add_parsers(commands)
-    importlib.import_module(".kit.gen", __package__).add_parser(commands)
-    importlib.import_module(".kit.stress", __package__).add_parser(commands)
+    for name, summary in _KIT_COMMANDS.items():
+        if command == name:  # its options: only when it runs (its module is large)
+            importlib.import_module(f".kit.{name}", __package__).add_parser(commands, summary)
+        else:  # listed in the help, never run
+            commands.add_parser(name, help=summary)
     return parser
 
 
@@ -325,8 +337,8 @@ def _skip_blas_probe() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = _build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
+    parser = _build_parser(next((w for w in words if not w.startswith("-")), None))
     if not words:  # a bare command asks what it can do
         parser.print_help()
         return 0

@@ -537,11 +537,11 @@ def answer_options(problem: str, knobs: Knobs) -> dict[str, object]:
     return {}
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Register ``gen``."""
+def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # type: ignore[type-arg]
+    """Register ``gen`` (``summary``: its line in the top-level help)."""
     parser = commands.add_parser(
         "gen",
-        help="print a random valid input for a problem",
+        help=summary,
         description=(
             "Print a random valid input for PROBLEM in the judge's format, the same for the "
             "same seed. Sizes are N or LO..HI (drawn uniformly). A quarter of the cases "

@@ -356,13 +356,13 @@ def stress(
 
 
 # ------------------------------------------------------------ command line
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Register ``stress``."""
+def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # type: ignore[type-arg]
+    """Register ``stress`` (``summary``: its line in the top-level help)."""
     from .gen import add_generator_options
 
     parser = commands.add_parser(
         "stress",
-        help="run a solution on random inputs, compare, shrink the first failure",
+        help=summary,
         description=(
             "Run the shell command SOLUTION on inputs of 'gen PROBLEM' (on standard input), "
             "compare its output with the right answer token by token, and on the first "

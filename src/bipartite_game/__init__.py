@@ -9,11 +9,9 @@ every command, even the ones that need two of them.  It also keeps
 
 from __future__ import annotations
 
-import sys
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ._lazy import lazy_names
 from .errors import (
     BipartiteGameError,
     IllegalMoveError,
@@ -35,8 +33,8 @@ if TYPE_CHECKING:
     from .render import render_svg, render_text
     from .verify import CertificateError, Verdict, verify
 
-#: Where each public name lives.  They are imported on first use (PEP 562),
-#: so that ``import bipartite_game.verify`` loads none of the solver: the
+#: Where each public name lives; imported on first use (:mod:`._lazy`), so
+#: that ``import bipartite_game.verify`` loads none of the solver: the
 #: checker must not run the code whose answers it checks.
 _HOMES = {
     "GridBoard": "boards",
@@ -67,33 +65,6 @@ _HOMES = {
     "render_svg": "render",
     "render_text": "render",
 }
-
-
-class _Package(ModuleType):
-    """The package module, with one rule: a submodule named like one of its
-    functions (``decompose``, ``verify``) never replaces the function.
-    Python's import sets ``package.name = submodule`` when it loads one; an
-    eager ``from .decompose import decompose`` used to win that race, and
-    lazily loaded names must win it too.  The submodules stay in
-    ``sys.modules``."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _HOMES and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
 
 
 __version__ = "0.1.0"
@@ -134,4 +105,4 @@ __all__ = [
     "verify",
 ]
 
-sys.modules[__name__].__class__ = _Package
+lazy_names(__name__, _HOMES)

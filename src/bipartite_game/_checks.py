@@ -280,3 +280,34 @@ def checked_labels(labels: object, n: int | None) -> list[Hashable]:
     if n is not None and len(names) != n:
         raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
     return names
+
+
+def checked_edges(
+    u: object, v: object, num_vertices: object, labels: object
+) -> tuple[IntArray, IntArray, int, list[Hashable] | None]:
+    """Two endpoint arrays (:func:`edge_ends`) of one length, the vertex
+    count (``num_vertices``, else the number of ``labels``, else one more
+    than the largest endpoint; at most :data:`MAX_VERTICES`), the labels (one
+    per vertex) and every endpoint in range.  O(E)."""
+    src, dst = edge_ends(u), edge_ends(v)
+    if src.shape != dst.shape:
+        raise BipartiteGameError(f"edge arrays differ in length: {src.size} and {dst.size}")
+    names = None if labels is None else checked_labels(labels, None)
+    if num_vertices is not None:
+        n = int_scalar(num_vertices, "num_vertices")
+    elif names is not None:
+        n = len(names)
+    else:
+        n = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
+    if n < 0 or n > MAX_VERTICES:
+        raise BipartiteGameError(f"vertex count out of range 0..{MAX_VERTICES}: {n}")
+    if names is not None and len(names) != n:
+        raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
+    if src.size:
+        low = int(min(src.min(), dst.min()))
+        high = int(max(src.max(), dst.max()))
+        if low < 0 or high >= n:
+            raise BipartiteGameError(
+                f"edge endpoint {low if low < 0 else high} out of range 0..{n - 1}"
+            )
+    return src, dst, n, names

@@ -20,10 +20,9 @@ import numpy.typing as npt
 
 from ._checks import (
     CHECK_MEMORY_FROM,
-    MAX_VERTICES,
+    checked_edges,
     checked_labels,
     checked_side,
-    edge_ends,
     int_scalar,
     is_integer,
     validated_csr,
@@ -310,28 +309,7 @@ class Graph:
         named = _labelled_ends(u, v, labels, num_vertices)
         if named is not None:
             u, v, labels = named
-        src = edge_ends(u)
-        dst = edge_ends(v)
-        if src.shape != dst.shape:
-            raise BipartiteGameError(f"edge arrays differ in length: {src.size} and {dst.size}")
-        names = None if labels is None else checked_labels(labels, None)
-        if num_vertices is not None:
-            n = int_scalar(num_vertices, "num_vertices")
-        elif names is not None:
-            n = len(names)
-        else:
-            n = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
-        if n < 0 or n > MAX_VERTICES:
-            raise BipartiteGameError(f"vertex count out of range 0..{MAX_VERTICES}: {n}")
-        if names is not None and len(names) != n:
-            raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
-        if src.size:
-            low = int(min(src.min(), dst.min()))
-            high = int(max(src.max(), dst.max()))
-            if low < 0 or high >= n:
-                raise BipartiteGameError(
-                    f"edge endpoint {low if low < 0 else high} out of range 0..{n - 1}"
-                )
+        src, dst, n, names = checked_edges(u, v, num_vertices, labels)
         if n > CHECK_MEMORY_FROM or src.size > CHECK_MEMORY_FROM:
             ensure_fits(
                 _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,

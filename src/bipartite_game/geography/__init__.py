@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import checked_labels, edge_ends, int_scalar, vertex_id
+from .._checks import checked_edges, vertex_id
 from ..errors import BipartiteGameError, GeographyTooLarge
 from .search import DEFAULT_BUDGET, Budget, SearchTooLarge, reachable, undirected_edge_winners
 
@@ -80,22 +80,7 @@ class Geography:
     ) -> Geography:
         if rule not in RULES:
             raise BipartiteGameError(f"rule must be 'vertex' or 'edge', not {rule!r}")
-        src, dst = edge_ends(u), edge_ends(v)
-        if src.shape != dst.shape:
-            raise BipartiteGameError(f"edge arrays differ in length: {src.size} and {dst.size}")
-        names = None if labels is None else checked_labels(labels, None)
-        if num_vertices is not None:
-            n = int_scalar(num_vertices, "num_vertices")
-        elif names is not None:
-            n = len(names)
-        else:
-            n = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
-        if n < 0:
-            raise BipartiteGameError(f"vertex count must not be negative: {n}")
-        if names is not None and len(names) != n:
-            raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
-        if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
-            raise BipartiteGameError(f"an edge endpoint is out of range 0..{n - 1}")
+        src, dst, n, names = checked_edges(u, v, num_vertices, labels)
         return cls(n, src.astype(np.int64), dst.astype(np.int64), rule, bool(directed), names)
 
     @property

@@ -327,11 +327,12 @@ def graph(rng: np.random.Generator, knobs: Knobs) -> Generated:
         keep = u != v
         u, v = u[keep], v[keep]
     labels = (rng.permutation(n) + 1).astype(str)
-    lines = [f"{labels[a]} {labels[b]}" for a, b in zip(u.tolist(), v.tolist(), strict=True)]
+    joined = np.char.add(np.char.add(labels[u], " "), labels[v])  # numpy's loops, not ours
     alone = np.setdiff1d(np.arange(n), np.concatenate([u, v]))
-    lines += [str(labels[a]) for a in alone.tolist()]
-    order = rng.permutation(len(lines))
-    return Generated("".join(f"{lines[k]}\n" for k in order.tolist()), frozenset({family}))
+    lines = np.concatenate([joined.astype(object), labels[alone].astype(object)])
+    order = rng.permutation(lines.size)
+    text = "\n".join(lines[order].tolist()) + "\n" if lines.size else ""
+    return Generated(text, frozenset({family}))
 
 
 # ------------------------------------------------------------------ bunny

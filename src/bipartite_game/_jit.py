@@ -39,9 +39,11 @@ import os
 import stat
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, ParamSpec, TypeVar, overload
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 import numpy as np
+
+from ._native import Library, library
 
 __all__ = ["SMALL_WORK", "WARM_WORK", "Kernel", "jit_mode", "kernel", "set_jit_mode"]
 
@@ -95,11 +97,22 @@ class Kernel(Generic[P, R]):
     ``weight`` multiplies the size of its arguments in the choice to
     compile: more than 1 for a kernel that costs more per element
     interpreted than a typical one (about 1 µs), such as the graph builders.
+
+    ``native``, when given, is the kernel's adapter to the C library of
+    ``_native``: called with the library and the kernel's own arguments, it
+    returns what ``py_func`` would.  While the library is loaded every call
+    goes there, whatever its size; numba is then never imported for it.
     """
 
-    def __init__(self, py_func: Callable[P, R], weight: int = 1) -> None:
+    def __init__(
+        self,
+        py_func: Callable[P, R],
+        weight: int = 1,
+        native: Callable[Concatenate[Library, P], R] | None = None,
+    ) -> None:
         self.py_func = py_func
         self.weight = weight
+        self.native = native
         self.__name__ = py_func.__name__
         self.__qualname__ = py_func.__qualname__
         self.__doc__ = py_func.__doc__
@@ -113,6 +126,10 @@ class Kernel(Generic[P, R]):
         return self._compiled
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        if self.native is not None:
+            lib = library()
+            if lib is not None:
+                return self.native(lib, *args, **kwargs)
         if _mode == "never" or (_mode == "auto" and _is_small(args, self.weight)):
             return self.py_func(*args, **kwargs)
         global _warm
@@ -129,18 +146,25 @@ def kernel(py_func: Callable[P, R], /) -> Kernel[P, R]: ...
 
 
 @overload
-def kernel(*, weight: int) -> Callable[[Callable[P, R]], Kernel[P, R]]: ...
+def kernel(
+    *, weight: int = 1, native: Callable[..., Any] | None = None
+) -> Callable[[Callable[P, R]], Kernel[P, R]]: ...
 
 
 def kernel(
-    py_func: Callable[P, R] | None = None, /, *, weight: int = 1
+    py_func: Callable[P, R] | None = None,
+    /,
+    *,
+    weight: int = 1,
+    native: Callable[..., Any] | None = None,
 ) -> Kernel[P, R] | Callable[[Callable[P, R]], Kernel[P, R]]:
     """Decorate a numba-compatible function as a lazily compiled kernel:
-    ``@kernel``, or ``@kernel(weight=4)`` for one that costs more per
-    element interpreted (see :class:`Kernel`)."""
+    ``@kernel``, ``@kernel(weight=4)`` for one that costs more per element
+    interpreted, ``@kernel(native=adapter)`` for one with a C version in
+    ``_native``'s library (see :class:`Kernel`)."""
     if py_func is not None:
         return Kernel(py_func)
-    return lambda func: Kernel(func, weight)
+    return lambda func: Kernel(func, weight, native)
 
 
 def _is_small(args: tuple[Any, ...], weight: int = 1) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +27,9 @@ from ._limits import ensure_fits
 from ._text import quote, saturating
 from .errors import BipartiteGameError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = [
     "MOVE_SETS",
@@ -235,7 +239,13 @@ def _steps(moves: object) -> list[Step]:
 _BUILDER_WEIGHT = 8
 
 
-@kernel
+def _number_kept_native(lib: Library, keep: BoolArray) -> tuple[Int32Array, int]:
+    vertex_of = np.empty(keep.size, dtype=np.int32)
+    count = lib.function("bg_number_kept", "?qi")(keep, keep.size, vertex_of)
+    return vertex_of, count
+
+
+@kernel(native=_number_kept_native)
 def _number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
     """Vertex ids for the kept positions in order (-1 elsewhere), and their count."""
     vertex_of = np.full(keep.size, -1, dtype=np.int32)
@@ -247,7 +257,32 @@ def _number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
     return vertex_of, count
 
 
-@kernel(weight=_BUILDER_WEIGHT)
+def _grid_csr_native(
+    lib: Library,
+    open_flat: BoolArray,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    colour_step: int,
+    colour_rows_only: bool,
+) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
+    vertex_of, count = _number_kept_native(lib, open_flat)
+    cell_of = np.empty(count, dtype=np.int32)
+    side = np.zeros(count if colour_step > 0 else 0, dtype=np.int8)
+    indptr = np.empty(count + 1, dtype=np.int64)
+    steps = dr.size
+    degrees = lib.function("bg_grid_degrees", "iqqllqqqibl")
+    edges = degrees(
+        vertex_of, height, width, dr, dc, steps, colour_step, colour_rows_only,
+        cell_of, side, indptr,
+    )
+    indices = np.empty(edges, dtype=np.int32)
+    lib.function("bg_grid_indices", "iqqllqi")(vertex_of, height, width, dr, dc, steps, indices)
+    return indptr, indices, cell_of, side
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_grid_csr_native)
 def _grid_csr(
     open_flat: BoolArray,
     height: int,

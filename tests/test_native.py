@@ -1,0 +1,101 @@
+"""The native kernel library: loading, modes, argument checks, and the board
+builders against their Python specification.
+
+Each module with native kernels has its comparisons in its own tests (by
+:func:`native_util.same_as_python`); these are the mechanism's own.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bipartite_game import _native, boards
+
+from .native_util import native_library, same_as_python
+
+
+def test_modes_switch_the_library_off_and_refuse_unknown_names() -> None:
+    native_library()
+    previous = _native.set_native_mode("never")
+    try:
+        assert _native.library() is None
+    finally:
+        _native.set_native_mode(previous)
+    assert _native.library() is not None
+    with pytest.raises(ValueError, match="native mode"):
+        _native.set_native_mode("sometimes")
+
+
+def test_required_without_the_library_is_one_clear_error(tmp_path: object) -> None:
+    """A copy of the package without its shared library, run with
+    ``required``: one line on stderr naming the cause, exit status 2."""
+    import shutil
+
+    import bipartite_game
+
+    source = os.path.dirname(bipartite_game.__file__)
+    copy = os.path.join(str(tmp_path), "bipartite_game")
+    shutil.copytree(
+        source, copy, ignore=shutil.ignore_patterns("_ckernels*", "__pycache__", "*.nb*")
+    )
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), BIPARTITE_GAME_NATIVE="required")
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", "maze"],
+        input=b"1 3\n...\n",
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.decode().splitlines()
+    assert len(lines) == 1 and "native kernel library is not built" in lines[0]
+    # the same copy in the default mode falls back and answers
+    env["BIPARTITE_GAME_NATIVE"] = "auto"
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", "maze"],
+        input=b"1 3\n...\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"WIN\n")
+
+
+def test_an_adapter_passing_a_wrong_array_is_stopped_before_c() -> None:
+    lib = native_library()
+    number = lib.function("bg_number_kept", "?qi")
+    keep = np.ones(4, dtype=np.bool_)
+    with pytest.raises(TypeError, match="int32"):
+        number(keep, 4, np.empty(4, dtype=np.int64))
+    with pytest.raises(TypeError, match="contiguous"):
+        number(keep, 4, np.empty(8, dtype=np.int32)[::2])
+    with pytest.raises(TypeError, match="3 arguments"):
+        number(keep, 4)
+
+
+@given(
+    st.integers(0, 9),
+    st.integers(0, 9),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(["rook", "king", "knight", "2,3", "1,0", "0,0", "4,4"]),
+)
+def test_grid_builder_matches_python(height: int, width: int, seed: int, moves: str) -> None:
+    rng = np.random.default_rng(seed)
+    mask = rng.random((height, width)) < rng.random()
+    steps, leaper = boards.parse_moves(moves)
+    usable = [(a, b) for a, b in steps if abs(a) < max(height, 1) and abs(b) < max(width, 1)]
+    dr = np.array([s[0] for s in usable], dtype=np.int64)
+    dc = np.array([s[1] for s in usable], dtype=np.int64)
+    colour_step, rows_only = boards._colour_rule(*leaper) if leaper else (0, False)
+    same_as_python(
+        boards._grid_csr, mask.reshape(-1), height, width, dr, dc, colour_step, rows_only
+    )
+    same_as_python(boards._number_kept, mask.reshape(-1))

@@ -107,3 +107,25 @@ def test_grid_builder_matches_python(height: int, width: int, seed: int, moves: 
         numba=seed % 8 == 0,
     )
     same_as_python(boards._number_kept, mask.reshape(-1))
+
+
+def test_stats_say_where_the_kernels_ran() -> None:
+    """``--stats`` counts kernel calls by how they ran: the C library, numba,
+    or interpreted; the grid builder of a maze runs in C."""
+    import re
+
+    native_library()
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", "maze", "--stats"],
+        input=b"2 3\n...\n.#.\n",
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    found = re.search(
+        rb"^bipartite-game: stats: kernel calls +(\d+) in C, (\d+) by numba, (\d+) interpreted$",
+        done.stderr,
+        re.MULTILINE,
+    )
+    assert found, done.stderr.decode()
+    assert int(found[1]) >= 1

@@ -44,6 +44,10 @@ from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 import numpy as np
 
 from ._native import Library, library
+from ._stats import INTERPRETED_CALLS as _INTERPRETED_CALLS
+from ._stats import NATIVE_CALLS as _NATIVE_CALLS
+from ._stats import NUMBA_CALLS as _NUMBA_CALLS
+from ._stats import count
 
 __all__ = ["SMALL_WORK", "WARM_WORK", "Kernel", "jit_mode", "kernel", "set_jit_mode"]
 
@@ -129,10 +133,13 @@ class Kernel(Generic[P, R]):
         if self.native is not None:
             lib = library()
             if lib is not None:
+                count(_NATIVE_CALLS, 1)
                 return self.native(lib, *args, **kwargs)
         if _mode == "never" or (_mode == "auto" and _is_small(args, self.weight)):
+            count(_INTERPRETED_CALLS, 1)
             return self.py_func(*args, **kwargs)
         global _warm
+        count(_NUMBA_CALLS, 1)
         result: R = self.compiled()(*args, **kwargs)
         _warm = True
         return result

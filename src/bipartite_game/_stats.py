@@ -43,6 +43,13 @@ from typing import TextIO
 
 __all__ = ["PROGRESS_AFTER", "Recorder", "active", "count", "phase", "session"]
 
+#: The sizes ``_jit`` counts, one per way a kernel call ran: in the native
+#: C library, compiled by numba, or as plain Python.
+NATIVE_CALLS = "kernel calls: native"
+NUMBA_CALLS = "kernel calls: numba"
+INTERPRETED_CALLS = "kernel calls: interpreted"
+_KERNEL_CALLS = (NATIVE_CALLS, NUMBA_CALLS, INTERPRETED_CALLS)
+
 #: Seconds of work before the progress line appears.
 PROGRESS_AFTER = 2.0
 #: Seconds between two ticks of the progress line.
@@ -207,8 +214,12 @@ class Recorder:
         if "matched pairs" in sizes:
             facts.append(("matching", f"{sizes['matched pairs']} pairs"))
         for key, value in sizes.items():
-            if key not in ("graphs", "vertices", "edges", "matched pairs"):
+            if key not in ("graphs", "vertices", "edges", "matched pairs", *_KERNEL_CALLS):
                 facts.append((key, str(value)))
+        if any(key in sizes for key in _KERNEL_CALLS):
+            ways = zip(_KERNEL_CALLS, ("in C", "by numba", "interpreted"), strict=True)
+            calls = ", ".join(f"{sizes.get(key, 0)} {how}" for key, how in ways)
+            facts.append(("kernel calls", calls))
         facts.append(("peak memory", f"{peak_memory() / 2**20:.1f} MiB (the process's ru_maxrss)"))
         return facts
 

@@ -1,16 +1,21 @@
-"""What numba costs a process, and where compiling starts to pay.
+"""What numba costs a process, where compiling starts to pay, and what the
+native C library (``_native``) costs instead.
 
-For each input, two fresh processes run a command's answer twice in process,
+For each input, three fresh processes run a command's answer twice in process,
 with every kernel call timed (the size it sees, ``work``, is the total number
 of array elements of its arguments, as ``_jit._is_small`` counts them):
 
 - ``BIPARTITE_GAME_JIT=never``: each kernel interpreted;
 - ``BIPARTITE_GAME_JIT=always``: ``import numba`` timed first, then the first
   answer loads each kernel from numba's on-disk cache and the second runs it
-  warm; a kernel's load time is its first call minus its warm call.
+  warm; a kernel's load time is its first call minus its warm call;
+- ``BIPARTITE_GAME_NATIVE=required``: the library's load timed first, then
+  each kernel that has a C version runs there (the others interpreted).
 
-It prints, per kernel call, the interpreted time, the compiled time and the
-load time, then per input the totals: what the whole answer costs
+The first two switch the native library off, so that they measure what they
+name.
+It prints, per kernel call, the interpreted time, the compiled time, the
+load time and the native time, then per input the totals: what the whole answer costs
 interpreted, and compiled with numba's import and the loads.  The crossover
 decides ``_jit.SMALL_WORK``.  (The caches are warmed by one run first; a
 kernel's callees are loaded with it and counted in its load.)
@@ -42,6 +47,11 @@ if mode == "always":
     start = time.perf_counter()
     import numba
     numba_import = time.perf_counter() - start
+elif mode == "native":
+    from bipartite_game import _native
+    start = time.perf_counter()
+    assert _native.library() is not None
+    numba_import = time.perf_counter() - start
 records = []
 run = 0
 original = _jit.Kernel.__call__
@@ -67,7 +77,10 @@ print(json.dumps({"numba_import": numba_import, "records": records, "totals": to
 
 
 def child(problem: str, path: Path, mode: str) -> dict[str, Any]:
-    env = {**os.environ, "BIPARTITE_GAME_JIT": mode}
+    """One process: ``never`` (interpreted), ``always`` (numba) or ``native``."""
+    native = "required" if mode == "native" else "never"
+    jit = "never" if mode == "native" else mode
+    env = {**os.environ, "BIPARTITE_GAME_JIT": jit, "BIPARTITE_GAME_NATIVE": native}
     out = subprocess.run(
         [sys.executable, "-c", _CHILD, problem, str(path), mode],
         env=env,
@@ -99,20 +112,25 @@ def main() -> None:
         child(args.problem, path, "always")  # warm numba's cache for these types
         slow = child(args.problem, path, "never")
         fast = child(args.problem, path, "always")
-        slow_by, first_by, warm_by = (
-            _by_kernel(slow, 0), _by_kernel(fast, 0), _by_kernel(fast, 1)
+        native = child(args.problem, path, "native")
+        slow_by, first_by, warm_by, native_by = (
+            _by_kernel(slow, 0), _by_kernel(fast, 0), _by_kernel(fast, 1), _by_kernel(native, 0)
         )
-        print(f"{args.problem} {path.name}: numba import {fast['numba_import']:.3f} s")
+        print(
+            f"{args.problem} {path.name}: numba import {fast['numba_import']:.3f} s, "
+            f"native library load {native['numba_import']:.4f} s"
+        )
         print(
             f"  {'kernel':<24} {'calls':>5} {'work':>9} {'interpreted':>11} "
-            f"{'compiled':>9} {'load':>7}"
+            f"{'compiled':>9} {'load':>7} {'native':>8}"
         )
         for name, (calls, work, t_first) in first_by.items():
             t_warm = warm_by[name][2]
             t_slow = slow_by[name][2] if name in slow_by else float("nan")
+            t_native = native_by[name][2] if name in native_by else float("nan")
             print(
                 f"  {name:<24} {calls:>5} {work:>9} {t_slow:>10.4f}s {t_warm:>8.4f}s "
-                f"{t_first - t_warm:>6.4f}s"
+                f"{t_first - t_warm:>6.4f}s {t_native:>7.4f}s"
             )
         slow_total: float = slow["totals"][0]
         fast_first: float = fast["totals"][0]
@@ -121,6 +139,11 @@ def main() -> None:
             f"  answer: interpreted {slow_total:.3f} s; compiled {fast_warm:.3f} s warm, "
             f"{fast_first:.3f} s with the loads, {fast_first + fast['numba_import']:.3f} s "
             "with numba's import"
+        )
+        native_first: float = native["totals"][0]
+        print(
+            f"  answer: native {native_first:.3f} s, "
+            f"{native_first + native['numba_import']:.3f} s with the library's load"
         )
 
 

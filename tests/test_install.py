@@ -78,6 +78,9 @@ class Unwritable:
             XDG_CACHE_HOME=str(blocker / "cache"),
             TMPDIR=str(self.tmp),
             BIPARTITE_GAME_JIT="always",
+            # numba's caching is what is tested here: the native library
+            # (which needs no cache) is switched off but for the last test
+            BIPARTITE_GAME_NATIVE="never",
         )
         self.env = env
         #: Where ``_jit`` keeps the cache when numba has none.
@@ -161,6 +164,30 @@ def test_without_any_writable_place_kernels_compile_uncached(
     note = _solve(unwritable, maze)
     assert "without a cache" in note
     assert unwritable.fallback.is_file()
+
+
+def test_with_the_native_library_nothing_is_compiled_noted_or_cached(
+    unwritable: Unwritable, maze: tuple[Path, bytes]
+) -> None:
+    """The same read-only install with its C library: the maze path runs
+    there entirely, so even ``BIPARTITE_GAME_JIT=always`` never reaches numba,
+    and there is no note and no cache anywhere."""
+    if not list(unwritable.package.glob("_ckernels*")):
+        pytest.skip("the native kernel library is not built")
+    unwritable.env["BIPARTITE_GAME_NATIVE"] = "required"
+    path, expected = maze
+    result = unwritable.python(
+        "-c",
+        "import sys\n"
+        "from bipartite_game.cli import main\n"
+        f"status = main(['maze', {str(path)!r}])\n"
+        "assert 'numba' not in sys.modules, 'numba was imported'\n"
+        "sys.exit(status)\n",
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout == expected
+    assert result.stderr == b""
+    assert not unwritable.fallback.exists()
 
 
 @pytest.mark.parametrize("kind", ["symlink", "group-writable", "someone else's"])

@@ -55,7 +55,7 @@ def test_required_without_the_library_is_one_clear_error(tmp_path: object) -> No
     )
     assert done.returncode == 2
     lines = done.stderr.decode().splitlines()
-    assert len(lines) == 1 and "native kernel library is not built" in lines[0]
+    assert len(lines) == 1 and "native kernel library is not built or not usable" in lines[0]
     # the same copy in the default mode falls back and answers
     env["BIPARTITE_GAME_NATIVE"] = "auto"
     done = subprocess.run(
@@ -129,3 +129,35 @@ def test_stats_say_where_the_kernels_ran() -> None:
     )
     assert found, done.stderr.decode()
     assert int(found[1]) >= 1
+
+
+def test_a_library_older_than_its_sources_is_not_used(tmp_path: object) -> None:
+    """In a source tree, a C file edited after the build: the stale library
+    is left alone (one note says how to rebuild) and the answer still comes."""
+    import shutil
+    import time
+
+    import bipartite_game
+
+    native_library()
+    source = os.path.dirname(bipartite_game.__file__)
+    copy = os.path.join(str(tmp_path), "bipartite_game")
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__", "*.nb*"))
+    os.makedirs(os.path.join(copy, "native"), exist_ok=True)
+    edited = os.path.join(copy, "native", "edited.c")
+    with open(edited, "w") as handle:
+        handle.write("/* edited after the build */\n")
+    later = time.time() + 60
+    os.utime(edited, (later, later))
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), BIPARTITE_GAME_NATIVE="auto")
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", "maze"],
+        input=b"1 3\n...\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"WIN\n")
+    lines = done.stderr.decode().splitlines()
+    assert len(lines) == 1 and "older than its sources" in lines[0], lines

@@ -129,21 +129,55 @@ def library() -> Library | None:
     found = _load()
     if found is None and _mode == "required":
         raise BipartiteGameError(
-            "the native kernel library is not built (BIPARTITE_GAME_NATIVE=required); "
-            "reinstall with a C compiler, or unset BIPARTITE_GAME_NATIVE"
+            "the native kernel library is not built or not usable "
+            "(BIPARTITE_GAME_NATIVE=required); reinstall with a C compiler, "
+            "or unset BIPARTITE_GAME_NATIVE"
         )
     return found
 
 
 @functools.cache
 def _load() -> Library | None:
-    """Load ``_ckernels`` from beside this module, once per process."""
+    """Load ``_ckernels`` from beside this module, once per process.
+
+    In a source tree (an editable install, where ``native/`` sits beside the
+    library) a library older than one of its sources is not used: it would
+    run code that is no longer the code in the tree.  One line says how to
+    rebuild it, and the kernels fall back meanwhile.
+    """
     here = os.path.dirname(os.path.abspath(__file__))
     for suffix in EXTENSION_SUFFIXES:
         path = os.path.join(here, "_ckernels" + suffix)
         if os.path.exists(path):
+            if _stale(path, os.path.join(here, "native")):
+                import logging  # only now: rare, and logging costs start-up time
+
+                logging.getLogger(__name__).warning(
+                    "bipartite-game: note: the native kernel library is older than its "
+                    "sources and is not used; rebuild it with "
+                    "'python setup.py build_ext --inplace' (or 'pip install -e .')"
+                )
+                return None
             try:
                 return Library(ctypes.CDLL(path), path)
             except OSError:
                 return None
     return None
+
+
+def _stale(library_path: str, sources: str) -> bool:
+    """Whether a C source or header in ``sources`` is newer than the library
+    (never, where there are no sources: an installed package)."""
+    try:
+        built = os.stat(library_path).st_mtime
+        names = os.listdir(sources)
+    except OSError:
+        return False
+    for name in names:
+        if name.endswith((".c", ".h")):
+            try:
+                if os.stat(os.path.join(sources, name)).st_mtime > built:
+                    return True
+            except OSError:
+                continue
+    return False

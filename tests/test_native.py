@@ -141,15 +141,18 @@ def test_a_library_older_than_its_sources_is_not_used(tmp_path: object) -> None:
 
     native_library()
     source = os.path.dirname(bipartite_game.__file__)
-    copy = os.path.join(str(tmp_path), "bipartite_game")
+    tree = os.path.join(str(tmp_path), "src")
+    copy = os.path.join(tree, "bipartite_game")
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__", "*.nb*"))
+    with open(os.path.join(str(tmp_path), "setup.py"), "w") as handle:
+        handle.write("# a source tree\n")
     os.makedirs(os.path.join(copy, "native"), exist_ok=True)
     edited = os.path.join(copy, "native", "edited.c")
     with open(edited, "w") as handle:
         handle.write("/* edited after the build */\n")
     later = time.time() + 60
     os.utime(edited, (later, later))
-    env = dict(os.environ, PYTHONPATH=str(tmp_path), BIPARTITE_GAME_NATIVE="auto")
+    env = dict(os.environ, PYTHONPATH=tree, BIPARTITE_GAME_NATIVE="auto")
     done = subprocess.run(
         [sys.executable, "-m", "bipartite_game", "maze"],
         input=b"1 3\n...\n",
@@ -161,3 +164,14 @@ def test_a_library_older_than_its_sources_is_not_used(tmp_path: object) -> None:
     assert done.stdout.startswith(b"WIN\n")
     lines = done.stderr.decode().splitlines()
     assert len(lines) == 1 and "older than its sources" in lines[0], lines
+    # an installed package (no setup.py above it) never compares: it has no
+    # sources to be older than, whatever files happen to lie beside it
+    os.remove(os.path.join(str(tmp_path), "setup.py"))
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", "maze"],
+        input=b"1 3\n...\n",
+        capture_output=True,
+        env=dict(env, BIPARTITE_GAME_NATIVE="required"),
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr == b"", done.stderr

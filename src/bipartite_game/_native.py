@@ -140,8 +140,9 @@ def library() -> Library | None:
 def _load() -> Library | None:
     """Load ``_ckernels`` from beside this module, once per process.
 
-    In a source tree (an editable install, where ``native/`` sits beside the
-    library) a library older than one of its sources is not used: it would
+    In a source tree (an editable install: ``setup.py`` two levels up, and
+    ``native/`` beside the library) a library older than one of its sources
+    is not used: it would
     run code that is no longer the code in the tree.  One line says how to
     rebuild it, and the kernels fall back meanwhile.
     """
@@ -149,7 +150,8 @@ def _load() -> Library | None:
     for suffix in EXTENSION_SUFFIXES:
         path = os.path.join(here, "_ckernels" + suffix)
         if os.path.exists(path):
-            if _stale(path, os.path.join(here, "native")):
+            tree = os.path.exists(os.path.join(here, os.pardir, os.pardir, "setup.py"))
+            if tree and _stale(path, os.path.join(here, "native")):
                 import logging  # only now: rare, and logging costs start-up time
 
                 logging.getLogger(__name__).warning(

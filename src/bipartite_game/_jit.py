@@ -16,6 +16,11 @@ this module or a module of kernels is imported.
 Kernels may call other kernels: numba is taught that a :class:`Kernel` is typed
 as its compiled dispatcher, so the callee is compiled with the caller.
 
+A kernel that also has a C version (``@kernel(native=adapter)``, see
+:mod:`._native`) runs that instead whenever the native library is loaded,
+whatever the size of the call: the library costs a millisecond to load, so
+neither numba's start-up nor the interpreter is worth paying for it.
+
 numba caches next to the package, in ``NUMBA_CACHE_DIR`` or in the user's cache
 directory, and raises (``cannot cache function ...: no locator available``) when
 it can write none of them: a read-only installation run by a user without a

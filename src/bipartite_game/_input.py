@@ -103,6 +103,8 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
 def _regular_file_left(stream: BinaryIO) -> int | None:
     """The bytes left in ``stream`` when it is a regular file (a file
     argument, or standard input redirected from a file), else ``None``."""
+    if not hasattr(os, "pread"):  # Windows: read in chunks
+        return None
     try:
         info = os.fstat(stream.fileno())
         left = info.st_size - stream.tell()

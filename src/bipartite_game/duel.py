@@ -44,10 +44,12 @@ off the pair: Alice moves when ``col(a) xor col(b)`` has its starting value.
    the general argument for this step is not written down yet.
 
 The seed's program mishandles some of these cases.  Colours come in closed
-form on leaper boards (:mod:`.boards`), and connectivity from a compiled
-breadth-first search that stops as soon as it meets Bob: a compiled kernel on
-a general graph, numpy frontiers on a board.  O(cells) at worst, no Python
-loop per cell.
+form on leaper boards (:mod:`.boards`), and connectivity from a search that
+stops as soon as it meets Bob: a kernel on a general graph
+(:func:`_csr_reaches`); on a board, without building a graph, the kernel
+:func:`_leaper_reaches` over the board as a bitset (in C, with memory of
+about two bits a square) or, without the native library, numpy frontiers
+(:func:`_grid_reaches`).  O(cells) at worst, no Python loop per cell.
 """
 
 from __future__ import annotations

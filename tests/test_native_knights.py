@@ -215,7 +215,11 @@ def test_buffers_without_numpy_are_checked_before_c() -> None:
     steps = array("q", [0, 0]), array("q", [1, -1])
     good = (bytearray(b"\x1f"), 1, 5, *steps, 2, 0, 4, bytearray(1), array("i", [0]), 1)
     assert reaches(*good) == 1
-    assert reaches(b"\x1f", *good[1:]) == 1  # bytes: read only, by address
+    board = lib.function("bg_knights_board", "BqqqqqBl")
+    info = array("q", bytes(8 * 16))
+    bits = bytearray(1)
+    assert board(b"1 3 0 1\nA.B\n", 8, 12, 1, 1, 3, bits, info) == 3  # bytes: read by address
+    assert bits == bytearray(b"\x07") and info[9:11] == array("q", [1, 0])
     wrong_items = (good[0], 1, 5, array("i", [0, 0]), steps[1], *good[5:])
     with pytest.raises(TypeError, match="int64"):
         reaches(*wrong_items)

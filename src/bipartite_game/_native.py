@@ -123,12 +123,20 @@ def _declare(handle: ctypes.CDLL, name: str, signature: str) -> Callable[..., in
     return call
 
 
+@functools.cache
+def _dtype(letter: str) -> Any:
+    """numpy's dtype for an array letter (numpy is imported: an array came)."""
+    import numpy
+
+    return numpy.dtype(_ARRAY_TYPES[letter])
+
+
 def _address(arg: Any, letter: str, what: str, kept: list[object]) -> int | None:
     """The address of array ``arg``'s first element, after checking its type
     (see ``_ARRAY_TYPES``); ``kept`` receives what must outlive the call."""
     numpy = sys.modules.get("numpy")  # an ndarray means numpy is imported
     if numpy is not None and isinstance(arg, numpy.ndarray):
-        if arg.dtype != numpy.dtype(_ARRAY_TYPES[letter]):
+        if arg.dtype != _dtype(letter):
             raise TypeError(f"{what} must be a {_ARRAY_TYPES[letter]} array")
         if not arg.flags.c_contiguous:
             raise TypeError(f"{what} must be contiguous")

@@ -14,6 +14,7 @@ specifications, and the native command line's lean process.
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -255,6 +256,17 @@ def test_a_regular_file_is_read_once_with_the_same_checks(tmp_path: Path) -> Non
         _input.read_input(str(path), knights.size_limit)
     path.write_bytes(b"1 2 0 1\nAB\n")
     assert _input.read_input(str(path), knights.size_limit) == b"1 2 0 1\nAB\n"
+
+
+def test_a_stream_is_read_in_chunks_with_the_same_checks() -> None:
+    """A stream of unknown size (a pipe; here a BytesIO, which has no file
+    descriptor): the text whole, a NUL past the first chunk on its line."""
+    body = b"1 2 0 1\nAB\n" + b"\n" * (3 << 20)
+    cap = 1 << 30
+    assert _input._read_stream(io.BytesIO(body), "in", knights.size_limit, cap) == body
+    with pytest.raises(InputError, match="NUL byte") as caught:
+        _input._read_stream(io.BytesIO(body + b"x\0"), "in", knights.size_limit, cap)
+    assert caught.value.line == body.count(b"\n") + 1
 
 
 def test_a_large_board_needs_neither_numba_nor_numpy(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ allows, and nothing may pass :func:`~bipartite_game._limits.input_cap`.
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
@@ -70,7 +71,9 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
     size = _regular_file_left(stream)
     if size is not None:
         return _read_regular(stream, name, size_limit, cap, size)
-    chunks: list[bytes] = []
+    # the chunks go into one growing buffer, whose value is then handed out
+    # without a copy: joining a list of them would hold the text twice
+    text = io.BytesIO()
     total = 0
     limit = cap
     # a buffered read returns short only at an end of input; at a terminal
@@ -80,12 +83,12 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
     while True:
         chunk = stream.read(_CHUNK)
         if not chunk:
-            return b"".join(chunks)
+            return text.getvalue()
         nul = chunk.find(b"\0")
         if nul >= 0:
-            line = sum(c.count(b"\n") for c in chunks) + chunk.count(b"\n", 0, nul) + 1
+            line = text.getvalue().count(b"\n") + chunk.count(b"\n", 0, nul) + 1
             raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)
-        if not chunks and size_limit is not None:
+        if not total and size_limit is not None:
             allowed = size_limit(chunk)
             if allowed is not None:
                 limit = min(cap, allowed)
@@ -95,9 +98,9 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
             raise BipartiteGameError(
                 f"{name}: more input than {why} (at most {human_size(limit)})"
             )
-        chunks.append(chunk)
+        text.write(chunk)
         if at_terminal and len(chunk) < _CHUNK:
-            return b"".join(chunks)
+            return text.getvalue()
 
 
 def _regular_file_left(stream: BinaryIO) -> int | None:

@@ -261,7 +261,7 @@ def test_a_regular_file_is_read_once_with_the_same_checks(tmp_path: Path) -> Non
 def test_a_stream_is_read_in_chunks_with_the_same_checks() -> None:
     """A stream of unknown size (a pipe; here a BytesIO, which has no file
     descriptor): the text whole, a NUL past the first chunk on its line."""
-    body = b"1 2 0 1\nAB\n" + b"\n" * (3 << 20)
+    body = b"1000 1000 0 1\nAB\n" + b"\n" * (3 << 20)
     cap = 1 << 30
     assert _input._read_stream(io.BytesIO(body), "in", knights.size_limit, cap) == body
     with pytest.raises(InputError, match="NUL byte") as caught:

@@ -188,6 +188,24 @@ def test_answers_without_the_library_agree_with_brute_force(board: Board) -> Non
     assert _without_library(text.encode())[1] == (b"Alice\n" if expected else b"Bob\n")
 
 
+def test_a_short_text_under_a_large_header_allocates_no_board() -> None:
+    """The message of the Python reader, without a bitset for 9 million
+    squares that the text cannot hold."""
+    import tracemalloc
+
+    text = b"3000 3000 1 2\nA.\n.B\n"
+    lib = native_library()
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError) as caught:
+            knights._read_bits(lib, text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000
+    assert ("error", str(caught.value), caught.value.line) == _without_library(text)
+
+
 def test_a_long_search_parks_cells_and_leaves_the_board_as_it_was() -> None:
     """A 300x300 open board with a queue of 7 cells: almost every cell is
     parked at some point; the answer is the Python one, the bitset intact."""
@@ -216,10 +234,10 @@ def test_buffers_without_numpy_are_checked_before_c() -> None:
     steps = array("q", [0, 0]), array("q", [1, -1])
     good = (bytearray(b"\x1f"), 1, 5, *steps, 2, 0, 4, bytearray(1), array("i", [0]), 1)
     assert reaches(*good) == 1
-    board = lib.function("bg_knights_board", "BqqqqqBl")
+    board = lib.function("bg_knights_board", "BqqqqqqBl")
     info = array("q", bytes(8 * 16))
     bits = bytearray(1)
-    assert board(b"1 3 0 1\nA.B\n", 8, 12, 1, 1, 3, bits, info) == 3  # bytes: read by address
+    assert board(b"1 3 0 1\nA.B\n", 8, 12, 1, 1, 3, 3, bits, info) == 3  # bytes: read by address
     assert bits == bytearray(b"\x07") and info[9:11] == array("q", [1, 0])
     wrong_items = (good[0], 1, 5, array("i", [0, 0]), steps[1], *good[5:])
     with pytest.raises(TypeError, match="int64"):

@@ -160,12 +160,13 @@ static uint8_t kind_of(uint8_t ch)
 /* Read the board of a knights input: text[begin:end] is everything after
  * the header, whose line number is header_line.  Squares are the bytes
  * other than " \t\r\v\f" and line ends; a line with none is skipped.  The
- * first n * m squares are written to `open` (a zeroed bitset: 1 for '.', 'A'
- * and 'B'); what knights.parse needs for its checks and messages goes to
- * info.  Returns the number of squares. */
+ * first `writable` squares (n * m, or 0 when the text is too short to hold
+ * the board: then the board is refused anyway) are written to `open` (a
+ * zeroed bitset: 1 for '.', 'A' and 'B'); what knights.parse needs for its
+ * checks and messages goes to info.  Returns the number of squares. */
 BG_EXPORT int64_t bg_knights_board(const uint8_t *text, int64_t begin, int64_t end,
-                                   int64_t header_line, int64_t n, int64_t m, uint8_t *open,
-                                   int64_t *info)
+                                   int64_t header_line, int64_t n, int64_t m, int64_t writable,
+                                   uint8_t *open, int64_t *info)
 {
     uint8_t kind[256];
     int64_t cells = n * m, at = 0, line = header_line, row_start = 0;
@@ -179,7 +180,7 @@ BG_EXPORT int64_t bg_knights_board(const uint8_t *text, int64_t begin, int64_t e
         uint8_t t = p == end ? NEWLINE : kind[text[p]];
         if (t <= FREE) { /* the common case: one square, '@' or '.' */
             int64_t k = at++;
-            if (k < cells)
+            if (k < writable)
                 open[k >> 3] |= (uint8_t)(t << (k & 7));
             continue;
         }
@@ -209,7 +210,8 @@ BG_EXPORT int64_t bg_knights_board(const uint8_t *text, int64_t begin, int64_t e
         /* line + 1: the line this square stands on (line counts ended lines) */
         if (t == TOKEN_A || t == TOKEN_B) {
             int64_t count = t == TOKEN_A ? A_COUNT : B_COUNT;
-            SET(open, k);
+            if (k < writable)
+                SET(open, k);
             if (info[count]++ == 0)
                 info[count + 1] = k; /* A_AT, B_AT */
             else if (info[count] == 2)

@@ -250,15 +250,18 @@ def _read_bits(lib: Library, data: bytes | str) -> _Bits:
     n, m, r, c, header_line = read_header(data)
     cells = n * m
     check_text_size(data, cells, f"a {n}x{m} board")
-    ensure_fits(cells // 4 + 4 * min(cells, QUEUE_CELLS), f"a {n}x{m} board")
     header = _NOT_SPACE.search(data)
     assert header is not None  # read_header found it
     end = data.find(b"\n", header.start())
     begin = len(data) if end < 0 else end + 1
-    bits = bytearray((cells + 7) // 8)
+    # a text shorter than the board is refused below: no bitset for it
+    writable = cells if len(data) - begin >= cells else 0
+    if writable:
+        ensure_fits(cells // 4 + 4 * min(cells, QUEUE_CELLS), f"a {n}x{m} board")
+    bits = bytearray((writable + 7) // 8)
     info = array("q", bytes(8 * _INFO_SIZE))
-    lib.function("bg_knights_board", "BqqqqqBl")(
-        data, begin, len(data), header_line, n, m, bits, info
+    lib.function("bg_knights_board", "BqqqqqqBl")(
+        data, begin, len(data), header_line, n, m, writable, bits, info
     )
     rows = info[_ROWS]
     if not (rows == cells and info[_ALL_ONE]):
@@ -280,4 +283,5 @@ def _read_bits(lib: Library, data: bytes | str) -> _Bits:
             line = info[_LAST_LINE] if info[count] == 0 else info[second_line]
             raise InputError(f"expected exactly one '{name}' on the board, found {many}", line=line)
         tokens.append(info[first])
+    assert writable  # n * m squares were found
     return _Bits(bits, n, m, r, c, tokens[0], tokens[1])

@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 import numpy as np
 import numpy.typing as npt
 
+from ._limits import MAX_VERTICES as MAX_VERTICES  # re-exported: its old home
 from ._limits import ensure_fits
 from .errors import BipartiteGameError
 
@@ -31,8 +32,6 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 SideArray = npt.NDArray[np.int8]
 
-#: Largest vertex count the int32 index arrays can hold.
-MAX_VERTICES = 2**31 - 1
 
 #: Working memory of the constructor's check: the copies, the degrees and
 #: their count per vertex; per entry the copy, its row, the stable order and

@@ -16,7 +16,15 @@ from pathlib import Path
 
 from .errors import BipartiteGameError
 
-__all__ = ["available_memory", "ensure_fits", "human_size", "input_cap"]
+__all__ = ["LEAP_CAP", "MAX_VERTICES", "available_memory", "ensure_fits", "human_size", "input_cap"]
+
+#: Largest vertex count the int32 index arrays can hold.  (Here rather than
+#: in ``_checks``, which needs numpy: the text readers use it too, and the
+#: command line reads a knights board without importing numpy.)
+MAX_VERTICES = 2**31 - 1
+#: Leaps this long or longer never fit a board (no side exceeds
+#: ``MAX_VERTICES`` cells); the same value as ``boards.LEAP_CAP``.
+LEAP_CAP = 2**31
 
 _CGROUP_ROOT = Path("/sys/fs/cgroup")
 #: Anything at or above this is "no limit" in cgroup v1 (the page-rounded 2**63 - 1).
@@ -26,9 +34,7 @@ _NO_LIMIT = 2**62
 def available_memory() -> int | None:
     """Bytes of memory available to a new allocation, if the system says."""
     known = [
-        value
-        for value in (_meminfo(), _cgroup_room(), _address_space_room())
-        if value is not None
+        value for value in (_meminfo(), _cgroup_room(), _address_space_room()) if value is not None
     ]
     return max(0, min(known)) if known else None
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ._checks import MAX_VERTICES
+from ._limits import MAX_VERTICES
 from .errors import BipartiteGameError, InputError
 
 __all__ = [
@@ -177,7 +177,7 @@ def board_sides(
     fields: list[bytes], names: tuple[str, str], *, line: int, board: str, cell: str
 ) -> tuple[int, int]:
     """Rows and columns of a board from two decimal header fields: both
-    positive, with at most :data:`~bipartite_game._checks.MAX_VERTICES`
+    positive, with at most :data:`~bipartite_game._limits.MAX_VERTICES`
     cells in all (vertex ids are int32)."""
     rows = read_count(fields[0], names[0], line=line, maximum=MAX_VERTICES)
     cols = read_count(fields[1], names[1], line=line, maximum=MAX_VERTICES)

@@ -44,10 +44,12 @@ off the pair: Alice moves when ``col(a) xor col(b)`` has its starting value.
    the general argument for this step is not written down yet.
 
 The seed's program mishandles some of these cases.  Colours come in closed
-form on leaper boards (:mod:`.boards`), and connectivity from a compiled
-breadth-first search that stops as soon as it meets Bob: a compiled kernel on
-a general graph, numpy frontiers on a board.  O(cells) at worst, no Python
-loop per cell.
+form on leaper boards (:mod:`.boards`), and connectivity from a search that
+stops as soon as it meets Bob: a kernel on a general graph
+(:func:`_csr_reaches`); on a board, without building a graph, the kernel
+:func:`_leaper_reaches` over the board as a bitset (in C, with memory of
+about two bits a square) or, without the native library, numpy frontiers
+(:func:`_grid_reaches`).  O(cells) at worst, no Python loop per cell.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import kernel
+from ._native import Library, library
 from .boards import LEAP_CAP, leaper_colouring, leaper_steps
 from .errors import BipartiteGameError
 from .graph import Graph
@@ -65,6 +68,13 @@ __all__ = ["alice_wins", "leaper_duel_alice_wins"]
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
+UInt8Array = npt.NDArray[np.uint8]
+
+#: The native leaper search's queue, in cells (4 bytes each).  Far fewer
+#: than a large board's cells: a breadth-first frontier on a board is
+#: about a perimeter, and the C search parks what does not fit (see
+#: ``native/duel.c``), so 256 Ki cells (1 MiB) bound its memory.
+QUEUE_CELLS = 1 << 18
 
 
 def _decide(has_move: bool, connected: bool, same_colour: bool) -> bool:
@@ -119,12 +129,28 @@ def leaper_duel_alice_wins(
     )
     if not has_move:
         return False
-    connected = _grid_reaches(mask, steps, alice, bob)
+    if library() is not None:
+        bits = np.packbits(mask.reshape(-1), bitorder="little")
+        dr = np.array([s[0] for s in steps], dtype=np.int64)
+        dc = np.array([s[1] for s in steps], dtype=np.int64)
+        connected = _leaper_reaches(bits, height, width, dr, dc, ai * width + aj, bi * width + bj)
+    else:  # numpy's frontiers beat loading numba for one search (see _grid_reaches)
+        connected = _grid_reaches(mask, steps, alice, bob)
     colours = leaper_colouring(np.array([ai, bi]), np.array([aj, bj]), r, c)
     return _decide(has_move, connected, bool(colours[0] == colours[1]))
 
 
-@kernel
+def _csr_reaches_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, source: int, target: int
+) -> bool:
+    n = indptr.size - 1
+    seen = np.zeros(n, dtype=np.uint8)
+    stack = np.empty(max(n, 1), dtype=np.int32)
+    reaches = lib.function("bg_csr_reaches", "liqqqBi")
+    return bool(reaches(indptr, indices, n, source, target, seen, stack))
+
+
+@kernel(native=_csr_reaches_native)
 def _csr_reaches(indptr: IntArray, indices: Int32Array, source: int, target: int) -> bool:
     """Is ``target`` in ``source``'s component?  Stops when it is found."""
     n = indptr.size - 1
@@ -144,6 +170,70 @@ def _csr_reaches(indptr: IntArray, indices: Int32Array, source: int, target: int
                 seen[w] = True
                 stack[top] = w
                 top += 1
+    return source == target
+
+
+def _leaper_reaches_native(
+    lib: Library,
+    open_bits: UInt8Array,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    source: int,
+    target: int,
+) -> bool:
+    cells = height * width
+    if not (open_bits.size * 8 >= cells and dr.size == dc.size and 0 <= source < cells):
+        raise BipartiteGameError("_leaper_reaches: arrays or cells out of step (a bug)")
+    seen = np.zeros((cells + 7) // 8, dtype=np.uint8)
+    queue = np.empty(max(1, min(cells, QUEUE_CELLS)), dtype=np.int32)
+    reaches = lib.function("bg_leaper_reaches", "BqqllqqqBiq")
+    found = reaches(
+        open_bits, height, width, dr, dc, dr.size, source, target, seen, queue, queue.size
+    )
+    return bool(found)
+
+
+@kernel(native=_leaper_reaches_native)
+def _leaper_reaches(
+    open_bits: UInt8Array,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    source: int,
+    target: int,
+) -> bool:
+    """Does a leaper with steps ``(dr[s], dc[s])`` reach cell ``target`` from
+    cell ``source`` (flat indices ``i * width + j``) over open cells?
+
+    ``open_bits`` is the board as a bitset, cell ``k`` bit ``k & 7`` of byte
+    ``k >> 3`` (``np.packbits(..., bitorder="little")``): an eighth of a
+    boolean array, which is what lets the command line hold a 3000x3000
+    board in about a megabyte.  Breadth-first, stopping when ``target`` is
+    met; ``target`` counts only if it is open.  The C version keeps its
+    queue small (:data:`QUEUE_CELLS`) and leaves ``open_bits`` as it came.
+    """
+    seen = np.zeros(height * width, dtype=np.bool_)
+    queue = np.empty(max(1, height * width), dtype=np.int32)
+    seen[source] = True
+    queue[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        v = queue[head]
+        head += 1
+        i, j = v // width, v % width
+        for s in range(dr.size):
+            a, b = i + dr[s], j + dc[s]
+            if 0 <= a < height and 0 <= b < width:
+                w = a * width + b
+                if (open_bits[w >> 3] >> (w & 7)) & 1 and not seen[w]:
+                    if w == target:
+                        return True
+                    seen[w] = True
+                    queue[tail] = w
+                    tail += 1
     return source == target
 
 

@@ -11,12 +11,14 @@ in :mod:`bipartite_game.duel`.
 
 from __future__ import annotations
 
+import re
+from array import array
 from dataclasses import dataclass
+from math import gcd
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
-from .._limits import ensure_fits
+from .._limits import LEAP_CAP, ensure_fits
+from .._native import Library, library
 from .._stats import phase
 from .._text import (
     as_bytes,
@@ -27,18 +29,20 @@ from .._text import (
     quote,
     saturating,
 )
-from ..boards import LEAP_CAP
-from ..duel import leaper_duel_alice_wins
 from ..errors import InputError
-from . import _json
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Duel", "answer", "parse", "read_header", "size_limit"]
 
 _SPACE = b" \t\r\v\f"
-_KNOWN = np.zeros(256, dtype=np.bool_)
-_KNOWN[list(b"@.AB")] = True
 #: Bytes of working memory per cell (board, mask, search stack).
 BYTES_PER_CELL = 16
+#: The native search's queue in cells: ``duel.QUEUE_CELLS`` (a test checks
+#: they agree; duel imports numpy, which this module's native path avoids).
+QUEUE_CELLS = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,8 +94,12 @@ def parse(data: bytes | str) -> Duel:
         if len(rows) != n:
             where = rows[n][0] if len(rows) > n else (rows[-1][0] if rows else header_line)
             raise InputError(f"expected {n} rows of {m} squares, found {len(rows)}", line=where)
+    import numpy as np  # here: the command line's native path does without it
+
+    known_bytes = np.zeros(256, dtype=np.bool_)
+    known_bytes[list(b"@.AB")] = True
     flat = np.frombuffer(b"".join(row for _, row in rows), dtype=np.uint8)
-    known = _KNOWN[flat]
+    known = known_bytes[flat]
     if not known.all():
         at = int(np.argmin(known))
         line = _line_of(rows, at)
@@ -116,6 +124,8 @@ def _line_of(rows: list[tuple[int, bytes]], at: int) -> int:
 def _token(
     board: npt.NDArray[np.uint8], code: int, name: str, rows: list[tuple[int, bytes]]
 ) -> tuple[int, int]:
+    import numpy as np
+
     where = np.argwhere(board == code)
     if len(where) != 1:
         found = "none" if len(where) == 0 else f"{len(where)}"
@@ -129,19 +139,149 @@ def _token(
 
 
 def answer(data: bytes | str, *, format: str = "text") -> bytes:
-    """The winner; ``format="json"``: as a JSON document (``docs/json.md``)."""
-    as_json = _json.check_format(format)
-    with phase("parse"):
-        duel = parse(data)
-    with phase("duel"):  # components and colours: no graph, no matching
-        wins = leaper_duel_alice_wins(duel.open, duel.r, duel.c, duel.alice, duel.bob)
+    """The winner; ``format="json"``: as a JSON document (``docs/json.md``).
+
+    With the native library the board goes from the text into a bitset and
+    the search runs on it, in C, without numpy (whose import alone costs
+    0.1 s and 16 MiB, more than the whole answer on a 3000x3000 board):
+    about 2 bits of memory per square beside the text.  Without it,
+    :func:`parse` and :func:`~bipartite_game.duel.leaper_duel_alice_wins`
+    give the same answers and messages.
+    """
+    as_json = format != "text" and _json_format(format)
+    lib = library()
+    if lib is None:
+        from ..duel import leaper_duel_alice_wins
+
+        with phase("parse"):
+            duel = parse(data)
+        with phase("duel"):  # components and colours: no graph, no matching
+            wins = leaper_duel_alice_wins(duel.open, duel.r, duel.c, duel.alice, duel.bob)
+        rows, cols = int(duel.open.shape[0]), int(duel.open.shape[1])
+    else:
+        with phase("parse"):
+            board = _read_bits(lib, data)
+        with phase("duel"):
+            wins = board.alice_wins(lib)
+        rows, cols = board.n, board.m
     if as_json:
-        rows, cols = duel.open.shape
+        from . import _json
+
         fields = [
-            ("rows", int(rows)),
-            ("cols", int(cols)),
+            ("rows", rows),
+            ("cols", cols),
             ("winner", "Alice" if wins else "Bob"),
             ("first_player_wins", wins),
         ]
         return _json.document("knights", fields)
     return b"Alice\n" if wins else b"Bob\n"
+
+
+def _json_format(format: str) -> bool:
+    from . import _json  # numpy: only for a JSON answer
+
+    return _json.check_format(format)
+
+
+@dataclass(frozen=True, eq=False)
+class _Bits:
+    """A parsed board as the native path holds it: squares as a bitset
+    (square ``k = i * m + j`` is bit ``k & 7`` of byte ``k >> 3``, set when
+    open), the tokens as such indices."""
+
+    bits: bytearray
+    n: int
+    m: int
+    r: int
+    c: int
+    alice: int
+    bob: int
+
+    def is_open(self, i: int, j: int) -> bool:
+        k = i * self.m + j
+        return 0 <= i < self.n and 0 <= j < self.m and bool(self.bits[k >> 3] >> (k & 7) & 1)
+
+    def alice_wins(self, lib: Library) -> bool:
+        """The rule of :mod:`bipartite_game.duel`: Alice wins when she can
+        move and Bob is out of her component or on her colour."""
+        r, c, m = self.r, self.c, self.m
+        steps = sorted(
+            {(sr * a, sc * b) for a, b in ((r, c), (c, r)) for sr in (1, -1) for sc in (1, -1)}
+            - {(0, 0)}
+        )
+        (ai, aj), (bi, bj) = divmod(self.alice, m), divmod(self.bob, m)
+        has_move = any(
+            self.is_open(ai + di, aj + dj) and (ai + di) * m + aj + dj != self.bob
+            for di, dj in steps
+        )
+        if not has_move:
+            return False
+        # the closed-form colouring of boards.leaper_colouring
+        d = gcd(r, c) or 1
+        rows_only = (r + c) // d % 2 == 0
+        colour_a = (ai // d + (0 if rows_only else aj // d)) & 1
+        colour_b = (bi // d + (0 if rows_only else bj // d)) & 1
+        if colour_a == colour_b:
+            return True  # whatever the components
+        cells = self.n * m
+        seen = bytearray(len(self.bits))
+        queue = array("i", bytes(4 * max(1, min(cells, QUEUE_CELLS))))
+        dr = array("q", [s[0] for s in steps])
+        dc = array("q", [s[1] for s in steps])
+        reaches = lib.function("bg_leaper_reaches", "BqqllqqqBiq")
+        connected = reaches(
+            self.bits, self.n, m, dr, dc, len(steps), self.alice, self.bob, seen, queue, len(queue)
+        )
+        return not connected
+
+
+_NOT_SPACE = re.compile(rb"\S")
+#: The fields of the native reader's report (``native/duel.c``, its enum).
+_ROWS, _ALL_ONE, _BAD_LINE, _BAD_LENGTH, _EXTRA_LINE, _LAST_LINE = range(6)
+_UNKNOWN_AT, _UNKNOWN_LINE, _UNKNOWN_BYTE = range(6, 9)
+_TOKENS = {"A": (9, 10, 11), "B": (12, 13, 14)}
+_INFO_SIZE = 16
+
+
+def _read_bits(lib: Library, data: bytes | str) -> _Bits:
+    """:func:`parse`, by the native reader: the same checks in the same
+    order, the same messages, with the board read in C into a bitset."""
+    data = as_bytes(data, "knights.parse()")
+    n, m, r, c, header_line = read_header(data)
+    cells = n * m
+    check_text_size(data, cells, f"a {n}x{m} board")
+    header = _NOT_SPACE.search(data)
+    assert header is not None  # read_header found it
+    end = data.find(b"\n", header.start())
+    begin = len(data) if end < 0 else end + 1
+    # a text shorter than the board is refused below: no bitset for it
+    writable = cells if len(data) - begin >= cells else 0
+    if writable:
+        ensure_fits(cells // 4 + 4 * min(cells, QUEUE_CELLS), f"a {n}x{m} board")
+    bits = bytearray((writable + 7) // 8)
+    info = array("q", bytes(8 * _INFO_SIZE))
+    lib.function("bg_knights_board", "BqqqqqqBl")(
+        data, begin, len(data), header_line, n, m, writable, bits, info
+    )
+    rows = info[_ROWS]
+    if not (rows == cells and info[_ALL_ONE]):
+        if info[_BAD_LINE]:
+            length = info[_BAD_LENGTH]
+            raise InputError(f"expected a row of {m} squares, found {length}", line=info[_BAD_LINE])
+        if rows != n:
+            where = info[_EXTRA_LINE] if rows > n else (info[_LAST_LINE] if rows else header_line)
+            raise InputError(f"expected {n} rows of {m} squares, found {rows}", line=where)
+    if info[_UNKNOWN_AT] >= 0:
+        raise InputError(
+            f"unknown square {quote(bytes([info[_UNKNOWN_BYTE]]))} (expected '@', '.', 'A' or 'B')",
+            line=info[_UNKNOWN_LINE],
+        )
+    tokens = []
+    for name, (count, first, second_line) in _TOKENS.items():
+        if info[count] != 1:
+            many = "none" if info[count] == 0 else f"{info[count]}"
+            line = info[_LAST_LINE] if info[count] == 0 else info[second_line]
+            raise InputError(f"expected exactly one '{name}' on the board, found {many}", line=line)
+        tokens.append(info[first])
+    assert writable  # n * m squares were found
+    return _Bits(bits, n, m, r, c, tokens[0], tokens[1])

@@ -27,12 +27,17 @@ meets it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["blossom_matching", "solve_general"]
 
@@ -96,14 +101,37 @@ def _solve_general(graph: Graph, mate: Int32Array) -> tuple[BoolArray, BoolArray
 
 @kernel
 def _find(root_of: Int32Array, x: int) -> int:
-    """Union-find root with path halving."""
+    """Union-find root with path halving.
+
+    No native version of its own: the C blossom search has it inline, and
+    its other callers (decompose, certificate) are kernels run by numba or
+    interpreted, for which a ctypes call per root would cost more (about
+    10 µs) than the interpreted loop (about 2 µs)."""
     while root_of[x] != x:
         root_of[x] = root_of[root_of[x]]
         x = root_of[x]
     return x
 
 
-@kernel
+def _edmonds_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, mate: Int32Array
+) -> Int8Array:
+    n = indptr.size - 1
+    if mate.size != n:
+        raise ValueError(f"_edmonds: {mate.size} mates for {n} vertices")
+    final = np.empty(n, dtype=np.int8)
+    # the Python kernel's scratch arrays, left for C to initialise
+    label = np.empty(n, dtype=np.int8)
+    dead = np.empty(n, dtype=np.uint8)
+    parent, blossom, queue, touched = np.empty((4, n), dtype=np.int32)
+    stamp = np.empty(n, dtype=np.int64)
+    lib.function("bg_edmonds", "liqibbBiilii")(
+        indptr, indices, n, mate, final, label, dead, parent, blossom, stamp, queue, touched
+    )
+    return final
+
+
+@kernel(native=_edmonds_native)
 def _edmonds(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> Int8Array:
     n = indptr.size - 1
     label = np.zeros(n, dtype=np.int8)  # per search: _NONE, _EVEN, _ODD
@@ -197,7 +225,16 @@ def _edmonds(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> Int8Arr
     return final
 
 
-@kernel
+def _odd_components_without_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, removed: BoolArray
+) -> int:
+    n = indptr.size - 1
+    seen = removed.view(np.uint8).copy()
+    stack = np.empty(n, dtype=np.int32)
+    return lib.function("bg_odd_components_without", "liqBi")(indptr, indices, n, seen, stack)
+
+
+@kernel(native=_odd_components_without_native)
 def _odd_components_without(indptr: IntArray, indices: Int32Array, removed: BoolArray) -> int:
     """Number of components of odd size in the graph minus ``removed``."""
     n = indptr.size - 1

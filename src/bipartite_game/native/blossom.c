@@ -1,7 +1,7 @@
 /* The blossom search of blossom.py: Edmonds' maximum matching on a general
  * graph with the Gallai-Edmonds labels, and the odd components left when a
  * set is removed.  Mirrors _edmonds (with _find inline) and
- * _odd_components_without line for line (their docstrings and the module's
+ * _odd_components_without step for step (their docstrings and the module's
  * are the specification), so that both give the same matching, not only one
  * of the same size.  Every array, scratch included, is allocated by the
  * adapters in blossom.py. */
@@ -128,30 +128,37 @@ BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int6
     return augmentations;
 }
 
-/* Number of components of odd size in the graph minus the vertices whose
- * seen[] is set on entry (seen is the adapter's copy of ``removed``). */
+/* Number of components of odd size in the graph minus the vertices removed:
+ * union-find over the rows in order (each edge from its lower end), then the
+ * parity of each component's size at its root.  root_of and parity hold n
+ * entries each, uninitialised. */
 BG_EXPORT int64_t bg_odd_components_without(const int64_t *indptr, const int32_t *indices,
-                                            int64_t n, uint8_t *seen, int32_t *stack)
+                                            int64_t n, const uint8_t *removed,
+                                            int32_t *root_of, uint8_t *parity)
 {
-    int64_t odd = 0;
-    for (int64_t start = 0; start < n; start++) {
-        if (seen[start])
+    for (int64_t v = 0; v < n; v++) {
+        root_of[v] = (int32_t)v;
+        parity[v] = 0;
+    }
+    for (int32_t v = 0; v < n; v++) {
+        if (removed[v])
             continue;
-        seen[start] = 1;
-        stack[0] = (int32_t)start;
-        int64_t top = 1, size = 0;
-        while (top > 0) {
-            int32_t v = stack[--top];
-            size++;
-            for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
-                int32_t w = indices[k];
-                if (!seen[w]) {
-                    seen[w] = 1;
-                    stack[top++] = w;
-                }
+        for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
+            int32_t w = indices[k];
+            if (w > v && !removed[w]) {
+                int32_t a = find_root(root_of, v), b = find_root(root_of, w);
+                if (a < b)
+                    root_of[b] = a;
+                else if (b < a)
+                    root_of[a] = b;
             }
         }
-        odd += size & 1;
     }
+    for (int32_t v = 0; v < n; v++)
+        if (!removed[v])
+            parity[find_root(root_of, v)] ^= 1;
+    int64_t odd = 0;
+    for (int64_t v = 0; v < n; v++)
+        odd += parity[v];
     return odd;
 }

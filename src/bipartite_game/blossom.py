@@ -120,14 +120,9 @@ def _edmonds_native(
     if mate.size != n:
         raise ValueError(f"_edmonds: {mate.size} mates for {n} vertices")
     final = np.empty(n, dtype=np.int8)
-    # the Python kernel's scratch arrays, left for C to initialise
-    label = np.empty(n, dtype=np.int8)
-    dead = np.empty(n, dtype=np.uint8)
-    parent, blossom, queue, touched = np.empty((4, n), dtype=np.int32)
-    stamp = np.empty(n, dtype=np.int64)
-    lib.function("bg_edmonds", "liqibbBiilii")(
-        indptr, indices, n, mate, final, label, dead, parent, blossom, stamp, queue, touched
-    )
+    # the Python kernel's scratch arrays, in one piece for C to initialise
+    scratch = np.empty(4 * n, dtype=np.int64)
+    lib.function("bg_edmonds", "liqibl")(indptr, indices, n, mate, final, scratch)
     return final
 
 
@@ -232,10 +227,9 @@ def _odd_components_without_native(
     if removed.size != n:
         raise ValueError(f"_odd_components_without: {removed.size} flags for {n} vertices")
     flags = np.ascontiguousarray(removed).view(np.uint8)
-    root_of = np.empty(n, dtype=np.int32)
-    parity = np.empty(n, dtype=np.uint8)
-    odd = lib.function("bg_odd_components_without", "liqBiB")
-    return odd(indptr, indices, n, flags, root_of, parity)
+    scratch = np.empty(2 * n, dtype=np.int32)  # the roots and parities, set by C
+    odd = lib.function("bg_odd_components_without", "liqBi")
+    return odd(indptr, indices, n, flags, scratch)
 
 
 @kernel(native=_odd_components_without_native)

@@ -20,13 +20,20 @@ static inline int32_t find_root(int32_t *root_of, int32_t x)
 }
 
 /* Grow mate to a maximum matching; final[v] = the label of v in the failed
- * trees (EVEN = D, ODD = A, NONE = C).  The scratch arrays hold n entries
- * each and come uninitialised.  Returns the number of augmentations. */
+ * trees (EVEN = D, ODD = A, NONE = C).  scratch holds 4n int64 slots,
+ * uninitialised: the stamps, then six int32 arrays (one argument, not
+ * seven: each array argument costs a few microseconds in ctypes, as much as
+ * a small board's search).  Returns the number of augmentations. */
 BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int64_t n,
-                             int32_t *mate, int8_t *final, int8_t *label, uint8_t *dead,
-                             int32_t *parent, int32_t *blossom, int64_t *stamp,
-                             int32_t *queue, int32_t *touched)
+                             int32_t *mate, int8_t *final, int64_t *scratch)
 {
+    int64_t *stamp = scratch;
+    int32_t *label = (int32_t *)(scratch + n);
+    int32_t *dead = label + n;
+    int32_t *parent = dead + n;
+    int32_t *blossom = parent + n;
+    int32_t *queue = blossom + n;
+    int32_t *touched = queue + n;
     for (int64_t v = 0; v < n; v++) {
         final[v] = NONE;
         label[v] = NONE;
@@ -118,7 +125,7 @@ BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int6
             int32_t x = touched[t];
             if (!augmented) {
                 dead[x] = 1;
-                final[x] = label[x];
+                final[x] = (int8_t)label[x];
             }
             label[x] = NONE;
             parent[x] = -1;
@@ -130,12 +137,12 @@ BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int6
 
 /* Number of components of odd size in the graph minus the vertices removed:
  * union-find over the rows in order (each edge from its lower end), then the
- * parity of each component's size at its root.  root_of and parity hold n
- * entries each, uninitialised. */
+ * parity of each component's size at its root.  scratch holds 2n int32
+ * slots, uninitialised: the roots, then the parities. */
 BG_EXPORT int64_t bg_odd_components_without(const int64_t *indptr, const int32_t *indices,
-                                            int64_t n, const uint8_t *removed,
-                                            int32_t *root_of, uint8_t *parity)
+                                            int64_t n, const uint8_t *removed, int32_t *scratch)
 {
+    int32_t *root_of = scratch, *parity = scratch + n;
     for (int64_t v = 0; v < n; v++) {
         root_of[v] = (int32_t)v;
         parity[v] = 0;

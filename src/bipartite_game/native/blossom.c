@@ -20,20 +20,21 @@ static inline int32_t find_root(int32_t *root_of, int32_t x)
 }
 
 /* Grow mate to a maximum matching; final[v] = the label of v in the failed
- * trees (EVEN = D, ODD = A, NONE = C).  scratch holds 4n int64 slots,
- * uninitialised: the stamps, then six int32 arrays (one argument, not
- * seven: each array argument costs a few microseconds in ctypes, as much as
- * a small board's search).  Returns the number of augmentations. */
+ * trees (EVEN = D, ODD = A, NONE = C).  scratch holds 3n + (n + 3) / 4
+ * int64 slots, uninitialised: the stamps, four int32 arrays and two int8
+ * ones (one argument, not seven: each array argument costs a few
+ * microseconds in ctypes, as much as a small board's search).  Returns the
+ * number of augmentations. */
 BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int64_t n,
                              int32_t *mate, int8_t *final, int64_t *scratch)
 {
     int64_t *stamp = scratch;
-    int32_t *label = (int32_t *)(scratch + n);
-    int32_t *dead = label + n;
-    int32_t *parent = dead + n;
+    int32_t *parent = (int32_t *)(scratch + n);
     int32_t *blossom = parent + n;
     int32_t *queue = blossom + n;
     int32_t *touched = queue + n;
+    int8_t *label = (int8_t *)(touched + n);
+    int8_t *dead = label + n;
     for (int64_t v = 0; v < n; v++) {
         final[v] = NONE;
         label[v] = NONE;
@@ -125,7 +126,7 @@ BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int6
             int32_t x = touched[t];
             if (!augmented) {
                 dead[x] = 1;
-                final[x] = (int8_t)label[x];
+                final[x] = label[x];
             }
             label[x] = NONE;
             parent[x] = -1;

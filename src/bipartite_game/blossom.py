@@ -232,7 +232,7 @@ def _odd_components_without_native(
     n = indptr.size - 1
     if removed.size != n:
         raise ValueError(f"_odd_components_without: {removed.size} flags for {n} vertices")
-    flags = np.ascontiguousarray(removed).view(np.uint8)
+    flags = np.ascontiguousarray(removed, dtype=np.bool_).view(np.uint8)
     scratch = np.empty(2 * n, dtype=np.int32)  # the roots and parities, set by C
     odd = lib.function("bg_odd_components_without", "liqBi")
     return odd(indptr, indices, n, flags, scratch)

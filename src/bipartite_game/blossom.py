@@ -23,9 +23,17 @@ dead tree already.  Their odd vertices are A = N(D) \\ D; the rest is C.  The
 matching is certified maximum by the Tutte–Berge formula: with this A,
 ``(n + |A| - odd(G - A)) / 2`` is an upper bound on every matching, and ours
 meets it.
+
+Native.  ``_edmonds`` and ``_odd_components_without`` have C versions
+(``native/blossom.c``, attached as adapters, see :mod:`._native`) that return
+the same matching and labels, so an answer needs neither numba nor the
+interpreter's 1 µs an element: 100 King boards' searches take 2 ms instead
+of 67 ms interpreted.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +41,9 @@ import numpy.typing as npt
 from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["blossom_matching", "solve_general"]
 
@@ -96,14 +107,32 @@ def _solve_general(graph: Graph, mate: Int32Array) -> tuple[BoolArray, BoolArray
 
 @kernel
 def _find(root_of: Int32Array, x: int) -> int:
-    """Union-find root with path halving."""
+    """Union-find root with path halving.
+
+    No native version of its own: the C blossom search has it inline, and
+    its other callers (decompose, certificate) are kernels run by numba or
+    interpreted, for which a ctypes call per root would cost more (about
+    10 µs) than the interpreted loop (about 2 µs)."""
     while root_of[x] != x:
         root_of[x] = root_of[root_of[x]]
         x = root_of[x]
     return x
 
 
-@kernel
+def _edmonds_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, mate: Int32Array
+) -> Int8Array:
+    n = indptr.size - 1
+    if mate.size != n:
+        raise ValueError(f"_edmonds: {mate.size} mates for {n} vertices")
+    final = np.empty(n, dtype=np.int8)
+    # the Python kernel's scratch arrays, in one piece for C to initialise
+    scratch = np.empty(3 * n + (n + 3) // 4, dtype=np.int64)  # 26 bytes a vertex
+    lib.function("bg_edmonds", "liqibl")(indptr, indices, n, mate, final, scratch)
+    return final
+
+
+@kernel(native=_edmonds_native)
 def _edmonds(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> Int8Array:
     n = indptr.size - 1
     label = np.zeros(n, dtype=np.int8)  # per search: _NONE, _EVEN, _ODD
@@ -197,30 +226,57 @@ def _edmonds(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> Int8Arr
     return final
 
 
-@kernel
-def _odd_components_without(indptr: IntArray, indices: Int32Array, removed: BoolArray) -> int:
-    """Number of components of odd size in the graph minus ``removed``."""
+def _odd_components_without_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, removed: BoolArray
+) -> int:
     n = indptr.size - 1
-    seen = removed.copy()
-    stack = np.empty(n, dtype=np.int32)
-    odd = 0
-    for start in range(n):
-        if seen[start]:
+    if removed.size != n:
+        raise ValueError(f"_odd_components_without: {removed.size} flags for {n} vertices")
+    flags = np.ascontiguousarray(removed, dtype=np.bool_).view(np.uint8)
+    scratch = np.empty(2 * n, dtype=np.int32)  # the roots and parities, set by C
+    odd = lib.function("bg_odd_components_without", "liqBi")
+    return odd(indptr, indices, n, flags, scratch)
+
+
+@kernel(native=_odd_components_without_native)
+def _odd_components_without(indptr: IntArray, indices: Int32Array, removed: BoolArray) -> int:
+    """Number of components of odd size in the graph minus ``removed``.
+
+    Union-find over the rows in order, each edge taken from its lower end
+    (roots are the smallest vertex, path halving), then each component's
+    size parity at its root.  Not a search: a search reads rows in the
+    order it reaches vertices, this one as they lie in memory, 4 times
+    faster on a 1000x1000 king maze (61 ms against 13 ms, in C)."""
+    n = indptr.size - 1
+    root_of = np.arange(n, dtype=np.int32)
+    for v in range(n):
+        if removed[v]:
             continue
-        seen[start] = True
-        stack[0] = start
-        top = 1
-        size = 0
-        while top > 0:
-            top -= 1
-            v = stack[top]
-            size += 1
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if not seen[w]:
-                    seen[w] = True
-                    stack[top] = w
-                    top += 1
-        if size % 2 == 1:
+        for k in range(indptr[v], indptr[v + 1]):
+            w = indices[k]
+            if w > v and not removed[w]:
+                a = v  # the roots, inline: a kernel call per edge costs more interpreted
+                while root_of[a] != a:
+                    root_of[a] = root_of[root_of[a]]
+                    a = root_of[a]
+                b = w
+                while root_of[b] != b:
+                    root_of[b] = root_of[root_of[b]]
+                    b = root_of[b]
+                if a < b:
+                    root_of[b] = a
+                elif b < a:
+                    root_of[a] = b
+    parity = np.zeros(n, dtype=np.uint8)
+    for v in range(n):
+        if not removed[v]:
+            r = v
+            while root_of[r] != r:
+                root_of[r] = root_of[root_of[r]]
+                r = root_of[r]
+            parity[r] ^= 1
+    odd = 0
+    for v in range(n):
+        if parity[v]:
             odd += 1
     return odd

@@ -446,7 +446,31 @@ def _lock_codes(rings: int, size: int) -> int:
     return total
 
 
-@kernel(weight=_BUILDER_WEIGHT)
+def _lattice_csr_native(
+    lib: Library, allowed: BoolArray, size: int, rings: int, wrap: bool
+) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
+    if not (1 <= rings <= 64 and size >= 2 and size**rings == allowed.size):
+        raise ValueError(f"_lattice_csr: {allowed.size} codes are not {size}**{rings}")
+    vertex_of, count = _number_kept_native(lib, allowed)
+    code_of = np.empty(count, dtype=np.int32)
+    parity_of = np.empty(count, dtype=np.int8)
+    indptr = np.empty(count + 1, dtype=np.int64)
+    places, digits = np.empty((2, rings), dtype=np.int64)
+    sweep = lib.function("bg_lattice_pass", "?qiqqqqllibli")
+    spare = np.empty(1, dtype=np.int32)  # pass 0 writes no row
+    edges = sweep(
+        allowed, allowed.size, vertex_of, size, rings, wrap, 0,
+        places, digits, code_of, parity_of, indptr, spare,
+    )
+    buffer = np.empty(edges + 1, dtype=np.int32)
+    sweep(
+        allowed, allowed.size, vertex_of, size, rings, wrap, 1,
+        places, digits, code_of, parity_of, indptr, buffer,
+    )
+    return indptr, buffer[:edges], code_of, parity_of
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_lattice_csr_native)
 def _lattice_csr(
     allowed: BoolArray, size: int, rings: int, wrap: bool
 ) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:

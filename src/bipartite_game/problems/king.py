@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .._limits import ensure_fits
+from .._limits import memory_check
 from .._stats import phase
 from .._text import as_bytes, board_sides, is_decimal, quote, read_count
 from ..boards import grid_board
@@ -92,6 +92,7 @@ def answer(data: bytes | str, *, explain: bool = False, format: str = "text") ->
         raise InputError("T must be at least 1, found 0", line=number)
     wins: list[bool] = []
     proofs: list[str] = []
+    ensure_fits = memory_check()
     for case in range(1, cases + 1):
         number, _ = take(f"'R C' of case {case}")
         fields = raw_lines[number - 1].split()

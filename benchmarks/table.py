@@ -25,7 +25,8 @@ of those rows and a small random one: ours (``solve``, i.e. the matching and
 the Gallai–Edmonds set D, and ``maximum_matching`` alone; compiled, kernels
 loaded), LEMON's ``MaxMatching`` and Boost's
 ``edmonds_maximum_cardinality_matching`` with D (the drivers' own timing of
-that phase), and rustworkx's ``max_weight_matching(max_cardinality=True)``
+that phase, from the whole-process runs above where a row ran that driver on
+that graph), and rustworkx's ``max_weight_matching(max_cardinality=True)``
 (the matching only); medians of ``--runs`` repeats in one process each, with
 the matching sizes compared.
 
@@ -154,6 +155,7 @@ class Side:
     seconds: list[float] = field(default_factory=list)
     peaks: list[int] = field(default_factory=list)
     digests: set[str] = field(default_factory=set)
+    phases: list[str] = field(default_factory=list)  # a driver's @phases lines
 
     def run(self, path: Path, timeout: float, record: bool = True) -> None:
         if self.command is None or self.stopped:
@@ -170,6 +172,7 @@ class Side:
         if record:
             self.seconds.append(result.seconds)
             self.peaks.append(result.peak_bytes)
+            self.phases += [line for line in result.stderr.splitlines() if "@phases" in line]
 
     def state(self) -> str:
         """'' when it has figures, else why not."""
@@ -314,15 +317,21 @@ print(f"@kernel {statistics.median(first)} {statistics.median(second)} {size}",
 ENGINES = ("ours", "LEMON", "Boost", "rustworkx")
 
 
+def driver_phase(lines: list[str]) -> list[str]:
+    """``[median seconds of the match phase, twice, matching size]`` from a
+    driver's ``@phases`` lines."""
+    fields = [line.split() for line in lines]
+    match = statistics.median(float(f[f.index("match") + 1]) for f in fields)
+    return [str(match), str(match), fields[0][fields[0].index("size") + 1]]
+
+
 def kernel_run(engine: str, mode: str, path: Path, runs: int, timeout: float) -> list[str]:
     """``[seconds, seconds of the matching alone, size, (vertices, edges)]``
     for one engine in one process; :class:`Absent`, :class:`TimedOut` or
     :class:`CommandFailed` when it cannot say."""
     if engine in ("LEMON", "Boost"):
         command = [str(compile_driver(engine.lower())), mode, "--repeat", str(runs)]
-        fields = timed(command, path, timeout).stderr.split()
-        match = fields[fields.index("match") + 1]
-        return [match, match, fields[fields.index("size") + 1]]
+        return driver_phase([timed(command, path, timeout).stderr])
     if engine == "rustworkx":
         import importlib.util
 
@@ -333,11 +342,45 @@ def kernel_run(engine: str, mode: str, path: Path, runs: int, timeout: float) ->
     return line[1:]
 
 
-def print_kernels(targets: list[Target], args: argparse.Namespace) -> None:
+def measure(
+    engine: str,
+    mode: str,
+    path: Path,
+    edges: int,
+    harvested: dict[tuple[str, Path], list[str]],
+    absent: dict[str, str],
+    killed: dict[str, int],
+    args: argparse.Namespace,
+) -> list[str] | str:
+    """One engine's figures on one graph (see :func:`kernel_run`), or the
+    text of its cell when there are none; records it in ``absent`` or
+    ``killed`` when it turns out to be so."""
+    if engine in absent:
+        return "absent"
+    if (engine, path) in harvested:
+        return driver_phase(harvested[engine, path])
+    if killed.get(engine, edges + 1) <= edges:
+        return "not run (killed on fewer edges)"
+    try:
+        return kernel_run(engine, mode, path, args.runs, args.timeout)
+    except Absent as why:
+        absent[engine] = str(why)
+        return "absent"
+    except TimedOut:
+        killed[engine] = min(killed.get(engine, edges), edges)
+        return f"killed > {args.timeout:g} s ({args.runs} repeats)"
+    except CommandFailed as failure:
+        return "failed: " + str(failure).splitlines()[0][-80:]
+
+
+def print_kernels(targets: list[Target], rows: list[Row], args: argparse.Namespace) -> None:
     """The in-process table: the matching and D (ours: solve; also
-    maximum_matching alone), each engine's median of --runs repeats.  An
+    maximum_matching alone), each engine's median of --runs repeats.  The
+    drivers' figures are their match phases in the rows' runs above when a
+    row ran them on that input, else from one process of --runs repeats.  An
     engine killed on one graph is not run on graphs with as many edges."""
-    print(f"\nin process, kernels loaded: median of {args.runs} repeats in one process\n")
+    print(f"\nin process, kernels loaded: median of {args.runs} repeats\n")
+    harvested = {(row.target.peer, row.path): row.peer.phases for row in rows if row.peer.phases}
     print("| graph | vertices | edges | ours: solve | ours: matching | LEMON | Boost "
           "| rustworkx (matching) | sizes |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|")
@@ -352,24 +395,9 @@ def print_kernels(targets: list[Target], args: argparse.Namespace) -> None:
         shape = ["-", "-"]
         for engine in ENGINES:
             edges = int(shape[1]) if shape[1] != "-" else 0
-            if engine in absent:
-                cells[engine] = "absent"
-                continue
-            if killed.get(engine, edges + 1) <= edges:
-                cells[engine] = "not run (killed on fewer edges)"
-                continue
-            try:
-                result = kernel_run(engine, mode, path, args.runs, args.timeout)
-            except Absent as why:
-                absent[engine] = str(why)
-                cells[engine] = "absent"
-                continue
-            except TimedOut:
-                killed[engine] = min(killed.get(engine, edges), edges)
-                cells[engine] = f"killed > {args.timeout:g} s"
-                continue
-            except CommandFailed as failure:
-                cells[engine] = "failed: " + str(failure).splitlines()[0][-80:]
+            result = measure(engine, mode, path, edges, harvested, absent, killed, args)
+            if isinstance(result, str):
+                cells[engine] = result
                 continue
             cells[engine] = f"{float(result[0]):.4f} s"
             if engine == "ours":
@@ -428,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
         graphs = [t for t in KERNEL_ONLY if not args.only or t.key in args.only.split(",")]
         graphs += [t for t in TARGETS if t.key in keys and t.peer == "LEMON"]
         if graphs:
-            print_kernels(graphs, args)
+            print_kernels(graphs, rows, args)
     return 0 if good else 1
 
 

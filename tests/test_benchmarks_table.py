@@ -52,11 +52,11 @@ def load_table(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-def lemon_driver(monkeypatch: pytest.MonkeyPatch) -> Path | None:
-    """The compiled LEMON driver, or None where it cannot be built."""
+def lemon_driver(monkeypatch: pytest.MonkeyPatch, name: str = "lemon") -> Path | None:
+    """The compiled LEMON (or Boost) driver, or None where it cannot be built."""
     module = load_table(monkeypatch)
     try:
-        path: Path = module.compile_driver("lemon")
+        path: Path = module.compile_driver(name)
     except module.Absent:
         return None
     return path
@@ -109,22 +109,26 @@ def test_a_differing_output_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     assert module.verdict(row)[2:] == ("same", "yes")
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        b"1 2\n2 3\n3 1\n3 4\n",
-        b"# a comment\n10 20  # another\n\n20 10\n7\n7 7\n30 20\n0 10\n",
-        b"5\n",
-        b"1 2\r\n2 3\r\n4 5\r\n",
-        b"100000000000000000 3\n3 4\n4 100000000000000000\n",
-    ],
-)
-def test_lemon_driver_prints_what_graph_prints(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, text: bytes
+#: Two odd cycles joined by a path (blossoms), a random graph with repeats
+#: and loops, and the hostile-but-valid forms of the edge-list format.
+EDGE_LISTS = [
+    b"1 2\n2 3\n3 1\n3 4\n4 5\n5 6\n6 7\n7 8\n8 6\n",
+    b"".join(b"%d %d\n" % (a * 7 % 23, a * a % 23) for a in range(40)),
+    b"# a comment\n10 20  # another\n\n20 10\n7\n7 7\n30 20\n0 10\n",
+    b"5\n",
+    b"1 2\r\n2 3\r\n4 5\r\n",
+    b"100000000000000000 3\n3 4\n4 100000000000000000\n",
+]
+
+
+@pytest.mark.parametrize("name", ["lemon", "boost"])
+@pytest.mark.parametrize("text", EDGE_LISTS)
+def test_drivers_print_what_graph_prints(
+    monkeypatch: pytest.MonkeyPatch, name: str, text: bytes
 ) -> None:
-    driver = lemon_driver(monkeypatch)
+    driver = lemon_driver(monkeypatch, name)
     if driver is None:
-        pytest.skip("LEMON's headers are not installed (apt-get install liblemon-dev)")
+        pytest.skip(f"{name}'s headers are not installed (liblemon-dev, libboost-graph-dev)")
     done = subprocess.run([str(driver), "graph"], input=text, capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == run("graph", stdin=text).stdout

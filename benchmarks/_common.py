@@ -4,7 +4,10 @@ Inputs come from ``_inputs.py`` (in this folder), so every benchmark runs in a
 fresh clone.  The tuned C references of ``shared/bench`` (and the seeds'
 programs in ``shared/seeds``) are added only when that folder is found beside
 the repository or given by ``--shared``.  Compiled programs and generated
-inputs are cached in ``benchmarks/.work``.
+inputs are cached in ``benchmarks/.work``.  The C++ drivers around LEMON and
+the Boost Graph Library (``drivers/``) are compiled on first use when their
+headers are installed; a peer that cannot be had is *absent*
+(:class:`Absent`, with the reason), never an error.
 """
 
 from __future__ import annotations
@@ -22,15 +25,17 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = Path(__file__).resolve().parent / ".work"
 
 
-def shared_dir(given: str | None = None) -> Path | None:
-    """``shared/bench`` with the C references, or None (with a note) if absent."""
+def shared_dir(given: str | None = None, *, quiet: bool = False) -> Path | None:
+    """``shared/bench`` with the C references, or None (with a note unless
+    ``quiet``) if absent."""
     candidates = [Path(given)] if given else [ROOT.parent / "shared", ROOT / "shared"]
     for path in candidates:
         if (path / "bench" / "anchor_maze.c").exists():
             return path / "bench"
     if given:
         raise SystemExit(f"{given}/bench/anchor_maze.c not found")
-    print(f"note: no shared/bench beside the clone ({candidates[0]}): C references skipped")
+    if not quiet:
+        print(f"note: no shared/bench beside the clone ({candidates[0]}): C references skipped")
     return None
 
 
@@ -46,6 +51,58 @@ def compile_reference(source: Path, *, cxx: bool = False) -> Path:
     if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
         compiler = "g++" if cxx else "gcc"
         subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+DRIVERS = Path(__file__).resolve().parent / "drivers"
+
+
+class Absent(Exception):
+    """A peer that cannot run here (no headers, no compiler, no shared folder);
+    the message says why."""
+
+
+def compile_driver(name: str) -> Path:
+    """``drivers/NAME.cpp`` compiled with g++ -O2 into ``.work/NAME``, again
+    whenever a source in ``drivers/`` is newer; :class:`Absent` (with the
+    compiler's first error) when that fails, e.g. without the library's
+    headers (``apt-get install liblemon-dev libboost-graph-dev``)."""
+    source = DRIVERS / f"{name}.cpp"
+    binary = WORK / name
+    newest = max(p.stat().st_mtime for p in DRIVERS.iterdir())
+    if binary.exists() and binary.stat().st_mtime >= newest:
+        return binary
+    if shutil.which("g++") is None:
+        raise Absent("no g++")
+    WORK.mkdir(exist_ok=True)
+    partial = WORK / f"{name}.part"
+    built = subprocess.run(
+        ["g++", "-O2", "-o", str(partial), str(source)], capture_output=True, text=True
+    )
+    if built.returncode != 0:
+        errors = [line for line in built.stderr.splitlines() if "error" in line]
+        raise Absent((errors or built.stderr.splitlines() or ["g++ failed"])[0][-120:])
+    partial.replace(binary)
+    return binary
+
+
+def seed_program(bench: Path) -> Path:
+    """Seed 003's C++ (the knights duel), taken from ``shared/seeds`` at run
+    time (never copied into this repository), its 1010-sized arrays enlarged
+    to 3010, compiled with g++ -O2 (again when the seed is newer)."""
+    seeds = bench.parent / "seeds"
+    found = sorted(seeds.glob("003_*.txt"))
+    if not found:
+        raise Absent(f"no seed 003 in {seeds}")
+    binary = WORK / "seed_knights"
+    if binary.exists() and binary.stat().st_mtime >= found[0].stat().st_mtime:
+        return binary
+    text = found[0].read_text(encoding="utf-8")
+    code = text[text.index("#include <cstdio>") :].replace("1010", "3010")
+    WORK.mkdir(exist_ok=True)
+    cpp = WORK / "seed_knights.cpp"
+    cpp.write_text(code, encoding="utf-8")
+    subprocess.run(["g++", "-O2", "-o", str(binary), str(cpp)], check=True)
     return binary
 
 
@@ -71,6 +128,11 @@ sys.stderr.write(f"\\n@timed {time.perf_counter() - start} {usage.ru_maxrss} {st
 
 class TimedOut(Exception):
     """A timed command ran past its time limit (and was killed)."""
+
+
+class CommandFailed(SystemExit):
+    """A timed command exited with an error: a SystemExit with the message,
+    so that scripts that do not catch it stop with it."""
 
 
 def timed(
@@ -103,7 +165,7 @@ def timed(
     fields = lines[-1].split()
     seconds, peak_kib, status = float(fields[1]), int(fields[2]), int(fields[3])
     if status != 0:
-        raise SystemExit(
+        raise CommandFailed(
             f"{command[0]} failed with status {os.waitstatus_to_exitcode(status)}: "
             f"{err.decode()[-500:]}"
         )

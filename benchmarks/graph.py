@@ -7,8 +7,9 @@ and peak memory of the whole process, then, in one process with compiled
 kernels loaded, the time of each phase: parsing the text
 (``parse_edge_list``), building the CSR (``Graph.from_edges``), solving
 (``solve``) and the whole ``answer`` with its formatting.  ``--before SRC``
-times another version's ``src`` beside it, in turn.  (No peer reads this
-format and answers this question; ``general.py`` compares the matching.)
+times another version's ``src`` beside it, in turn.  (``table.py`` runs the
+same command beside a C++ driver around LEMON that reads this text and
+answers the same question.)
 
 usage: python benchmarks/graph.py [--runs 3] [--before SRC]
 """

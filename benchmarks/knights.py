@@ -14,13 +14,13 @@ usage: python benchmarks/knights.py [--runs 5] [--shared PATH]
 from __future__ import annotations
 
 import argparse
-import subprocess
 from pathlib import Path
 
 from _common import (
     WORK,
     megabytes,
     report,
+    seed_program,
     shared_dir,
     side_by_side,
     summary,
@@ -31,20 +31,6 @@ from _inputs import generated
 from bipartite_game.boards import leaper_steps
 from bipartite_game.duel import _grid_reaches
 from bipartite_game.problems.knights import parse
-
-
-def seed_program(bench: Path) -> Path:
-    seeds = bench.parent / "seeds"
-    source = next(p for p in seeds.glob("003_*.txt"))
-    text = source.read_text(encoding="utf-8")
-    code = text[text.index("#include <cstdio>") :]
-    code = code.replace("1010", "3010")
-    WORK.mkdir(exist_ok=True)
-    cpp = WORK / "seed_knights.cpp"
-    cpp.write_text(code, encoding="utf-8")
-    binary = WORK / "seed_knights"
-    subprocess.run(["g++", "-O2", "-o", str(binary), str(cpp)], check=True)
-    return binary
 
 
 def far_opposite_colour(board_file: Path) -> Path:

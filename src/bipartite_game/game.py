@@ -44,6 +44,7 @@ from .matching import (
 )
 
 if TYPE_CHECKING:
+    from ._native import Library
     from .explain import Explanation
 
 __all__ = ["Solution", "Strategy", "first_player_wins_from", "solve"]
@@ -326,7 +327,20 @@ _PROBLEMS = {
 }
 
 
-@kernel
+def _even_closure_native(
+    lib: Library,
+    indptr: IntArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    losing: BoolArray,
+    seeds: BoolArray,
+) -> None:
+    n = indptr.size - 1
+    stack = np.empty(n, dtype=np.int32)
+    lib.function("bg_even_closure", "lii??qi")(indptr, indices, mate, losing, seeds, n, stack)
+
+
+@kernel(native=_even_closure_native)
 def _even_closure(
     indptr: IntArray, indices: Int32Array, mate: Int32Array, losing: BoolArray, seeds: BoolArray
 ) -> None:
@@ -355,7 +369,16 @@ def _even_closure(
                 top += 1
 
 
-@kernel
+def _outside_neighbours_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, inside: BoolArray
+) -> BoolArray:
+    n = indptr.size - 1
+    result = np.zeros(n, dtype=np.bool_)
+    lib.function("bg_outside_neighbours", "li?q?")(indptr, indices, inside, n, result)
+    return result
+
+
+@kernel(native=_outside_neighbours_native)
 def _outside_neighbours(indptr: IntArray, indices: Int32Array, inside: BoolArray) -> BoolArray:
     """Vertices outside ``inside`` with a neighbour inside it.  O(V + E)."""
     n = indptr.size - 1
@@ -369,7 +392,16 @@ def _outside_neighbours(indptr: IntArray, indices: Int32Array, inside: BoolArray
     return result
 
 
-@kernel
+def _koenig_cover_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, side: SideArray, losing: BoolArray
+) -> BoolArray:
+    n = indptr.size - 1
+    cover = np.zeros(n, dtype=np.bool_)
+    lib.function("bg_koenig_cover", "lib?q?")(indptr, indices, side, losing, n, cover)
+    return cover
+
+
+@kernel(native=_koenig_cover_native)
 def _koenig_cover(
     indptr: IntArray, indices: Int32Array, side: SideArray, losing: BoolArray
 ) -> BoolArray:
@@ -388,7 +420,19 @@ def _koenig_cover(
     return cover
 
 
-@kernel
+def _check_cover_native(
+    lib: Library,
+    indptr: IntArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    cover: BoolArray,
+) -> int:
+    check = lib.function("bg_check_cover", "libi?q")
+    return check(indptr, indices, side, mate, cover, indptr.size - 1)
+
+
+@kernel(native=_check_cover_native)
 def _check_cover(
     indptr: IntArray,
     indices: Int32Array,

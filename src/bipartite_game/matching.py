@@ -31,6 +31,8 @@ never marks dead ends and does not finish on a 150x150 grid with 10 % walls
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
@@ -38,6 +40,9 @@ from ._checks import checked_side, int_array
 from ._jit import kernel
 from .errors import BipartiteGameError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["bipartite_matching", "matching_size", "maximum_matching", "validate_matching"]
 
@@ -184,7 +189,13 @@ def _start(graph: Graph, initial: npt.ArrayLike | None) -> Int32Array:
     return mate
 
 
-@kernel
+def _first_bad_mate_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, mate: Int32Array
+) -> int:
+    return lib.function("bg_first_bad_mate", "liiq")(indptr, indices, mate, indptr.size - 1)
+
+
+@kernel(native=_first_bad_mate_native)
 def _first_bad_mate(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int:
     """First vertex whose mate is not a symmetric neighbour, or -1."""
     n = indptr.size - 1
@@ -206,7 +217,21 @@ def _first_bad_mate(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> 
     return -1
 
 
-@kernel
+def _retire_native(
+    lib: Library,
+    indptr: IntArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    free_degree: Int32Array,
+    stack: Int32Array,
+    top: int,
+    x: int,
+) -> int:
+    retire = lib.function("bg_retire", "liiiiqq")
+    return retire(indptr, indices, mate, free_degree, stack, top, x)
+
+
+@kernel(native=_retire_native)
 def _retire(
     indptr: IntArray,
     indices: Int32Array,
@@ -227,7 +252,16 @@ def _retire(
     return top
 
 
-@kernel
+def _karp_sipser_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, mate: Int32Array
+) -> int:
+    n = indptr.size - 1
+    free_degree = np.empty(n, dtype=np.int32)
+    stack = np.empty(n + 1, dtype=np.int32)
+    return lib.function("bg_karp_sipser", "liiqii")(indptr, indices, mate, n, free_degree, stack)
+
+
+@kernel(native=_karp_sipser_native)
 def _karp_sipser(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int:
     """Extend ``mate`` in place by Karp–Sipser; returns the edges added.  O(V + E)."""
     n = indptr.size - 1
@@ -289,7 +323,22 @@ def _karp_sipser(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int
 _DEAD = 2
 
 
-@kernel
+def _augment_bipartite_native(
+    lib: Library,
+    indptr: IntArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    state: SideArray,
+) -> int:
+    n = indptr.size - 1
+    queue = np.empty(n + 1, dtype=np.int32)
+    parent = np.empty(n, dtype=np.int32)
+    augment = lib.function("bg_augment_bipartite", "libibqii")
+    return augment(indptr, indices, side, mate, state, n, queue, parent)
+
+
+@kernel(native=_augment_bipartite_native)
 def _augment_bipartite(
     indptr: IntArray, indices: Int32Array, side: SideArray, mate: Int32Array, state: SideArray
 ) -> int:

@@ -40,6 +40,7 @@ from ..errors import BipartiteGameError, InputError
 from . import _json
 
 if TYPE_CHECKING:
+    from .._native import Library
     from ..game import Solution
 
 __all__ = [
@@ -238,7 +239,13 @@ def _cell_vertex(board: GridBoard, cell: str) -> int:
     return vertex
 
 
-@kernel
+def _write_cells_native(
+    lib: Library, cells: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8], at: int
+) -> int:
+    return lib.function("bg_write_cells", "iqqBq")(cells, cells.size, width, out, at)
+
+
+@kernel(native=_write_cells_native)
 def _write_cells(
     cells: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8], at: int
 ) -> int:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game import game, matching
+from bipartite_game import boards, game, matching
 from bipartite_game.graph import Graph
 from bipartite_game.problems import _json
 from bipartite_game.problems import maze as maze_front
@@ -84,6 +84,12 @@ def graphs(draw: st.DrawFn, bipartite: bool = True) -> tuple[Graph, np.random.Ge
     return _graph(shape, n, rng), rng, seed
 
 
+def _indptr(graph: Graph, seed: int) -> npt.NDArray[np.int64] | npt.NDArray[np.int32]:
+    """The offsets as a Graph has them (int64), or on a third of the
+    examples as int32, as the maze's own pipeline passes them."""
+    return graph.indptr.astype(np.int32) if seed % 3 == 1 else graph.indptr
+
+
 def _side(graph: Graph) -> npt.NDArray[np.int8]:
     side = graph.two_colouring().side
     assert side is not None
@@ -97,7 +103,9 @@ def test_first_bad_mate(drawn: tuple[Graph, np.random.Generator, int], damage: i
     n = graph.num_vertices
     for _ in range(damage if n else 0):  # any integers: the first bad one is named
         mate[int(rng.integers(0, n))] = int(rng.integers(-3, n + 2))
-    same_as_python(matching._first_bad_mate, graph.indptr, graph.indices, mate, numba=seed % 8 == 0)
+    same_as_python(
+        matching._first_bad_mate, _indptr(graph, seed), graph.indices, mate, numba=seed % 8 == 0
+    )
 
 
 @given(graphs(bipartite=False))
@@ -113,7 +121,7 @@ def test_retire(drawn: tuple[Graph, np.random.Generator, int]) -> None:
     stack = rng.integers(-1, n, n + 2).astype(np.int32)
     x = int(rng.integers(0, n))
     same_as_python(
-        matching._retire, graph.indptr, graph.indices, mate, free_degree, stack, top, x,
+        matching._retire, _indptr(graph, seed), graph.indices, mate, free_degree, stack, top, x,
         numba=seed % 8 == 0,
     )  # fmt: skip
 
@@ -122,7 +130,9 @@ def test_retire(drawn: tuple[Graph, np.random.Generator, int]) -> None:
 def test_karp_sipser(drawn: tuple[Graph, np.random.Generator, int], from_empty: bool) -> None:
     graph, rng, seed = drawn
     mate = np.full(graph.num_vertices, -1, np.int32) if from_empty else _random_matching(graph, rng)
-    same_as_python(matching._karp_sipser, graph.indptr, graph.indices, mate, numba=seed % 8 == 0)
+    same_as_python(
+        matching._karp_sipser, _indptr(graph, seed), graph.indices, mate, numba=seed % 8 == 0
+    )
 
 
 @given(graphs(), st.booleans())
@@ -133,7 +143,7 @@ def test_augment_bipartite(drawn: tuple[Graph, np.random.Generator, int], greedy
         matching._karp_sipser(graph.indptr, graph.indices, mate)
     state = np.zeros(graph.num_vertices, dtype=np.int8)
     same_as_python(
-        matching._augment_bipartite, graph.indptr, graph.indices, _side(graph), mate, state,
+        matching._augment_bipartite, _indptr(graph, seed), graph.indices, _side(graph), mate, state,
         numba=seed % 8 == 0,
     )  # fmt: skip
 
@@ -152,7 +162,13 @@ def test_even_closure(drawn: tuple[Graph, np.random.Generator, int], solved: boo
     else:
         mate, losing, seeds = _random_matching(graph, rng), _bools(rng, n), _bools(rng, n)
     same_as_python(
-        game._even_closure, graph.indptr, graph.indices, mate, losing, seeds, numba=seed % 8 == 0
+        game._even_closure,
+        _indptr(graph, seed),
+        graph.indices,
+        mate,
+        losing,
+        seeds,
+        numba=seed % 8 == 0,
     )
 
 
@@ -161,7 +177,7 @@ def test_outside_neighbours(drawn: tuple[Graph, np.random.Generator, int]) -> No
     graph, rng, seed = drawn
     inside = _bools(rng, graph.num_vertices)
     same_as_python(
-        game._outside_neighbours, graph.indptr, graph.indices, inside, numba=seed % 8 == 0
+        game._outside_neighbours, _indptr(graph, seed), graph.indices, inside, numba=seed % 8 == 0
     )
 
 
@@ -170,7 +186,12 @@ def test_koenig_cover(drawn: tuple[Graph, np.random.Generator, int]) -> None:
     graph, rng, seed = drawn
     losing = _bools(rng, graph.num_vertices)
     same_as_python(
-        game._koenig_cover, graph.indptr, graph.indices, _side(graph), losing, numba=seed % 8 == 0
+        game._koenig_cover,
+        _indptr(graph, seed),
+        graph.indices,
+        _side(graph),
+        losing,
+        numba=seed % 8 == 0,
     )
 
 
@@ -191,7 +212,13 @@ def test_check_cover(drawn: tuple[Graph, np.random.Generator, int], how: str) ->
     elif how == "random":
         mate, cover = rng.integers(-1, n, n).astype(np.int32), _bools(rng, n)
     found = same_as_python(
-        game._check_cover, graph.indptr, graph.indices, side, mate, cover, numba=seed % 8 == 0
+        game._check_cover,
+        _indptr(graph, seed),
+        graph.indices,
+        side,
+        mate,
+        cover,
+        numba=seed % 8 == 0,
     )
     if how == "solved":
         assert found == 0
@@ -223,6 +250,44 @@ def test_write_pairs(drawn: tuple[npt.NDArray[np.int32], int, int]) -> None:
     rows = int(flat.max()) // width + 1 if flat.size else 1
     out = np.zeros(2 + flat.size * (len(str(rows)) + len(str(width)) + 4), dtype=np.uint8)
     same_as_python(_json._write_pairs, flat, width, out, numba=seed % 8 == 0)
+
+
+@given(
+    st.integers(0, 9),
+    st.integers(0, 9),
+    Seed,
+    st.sampled_from(["rook", "knight", "2,3", "1,0", "1,1", "2,2", "0,0", "4,4"]),
+)
+def test_maze_pipeline_matches_python_and_the_graph_path(
+    height: int, width: int, seed: int, moves: str
+) -> None:
+    """The maze's own builder (int32 offsets, no cells) against its Python
+    specification, and its losing cells against the board and Graph path
+    of ``solve``."""
+    rng = np.random.default_rng(seed)
+    mask = rng.random((height, width)) < rng.random()
+    grid = boards.grid_steps(height, width, moves)
+    same_as_python(
+        maze_front._maze_csr,
+        mask.reshape(-1),
+        height,
+        width,
+        grid.dr,
+        grid.dc,
+        grid.colour_step,
+        grid.rows_only,
+        numba=seed % 8 == 0,
+    )
+    cells = maze_front._losing_cells(mask, moves)
+    assert cells is not None and cells.dtype == np.int32
+    board = boards.grid_board(mask, moves)
+    assert np.array_equal(cells, board.cell_of[game.solve(board.graph).losing])
+
+
+def test_maze_pipeline_leaves_other_move_sets_to_the_graph_path() -> None:
+    mask = np.ones((3, 3), dtype=np.bool_)
+    assert maze_front._losing_cells(mask, "king") is None  # not a leaper: maybe not bipartite
+    assert maze_front._losing_cells(mask, "rook") is not None
 
 
 # ------------------------------------------------------- the whole process

@@ -35,7 +35,7 @@ from .._text import (
     quote,
     saturating,
 )
-from ..boards import GridBoard, grid_board
+from ..boards import _BUILDER_WEIGHT, GridBoard, _grid_csr, _number_kept, grid_board, grid_steps
 from ..errors import BipartiteGameError, InputError
 from . import _json
 
@@ -166,6 +166,13 @@ def answer(
         raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     with phase("parse"):
         maze = parse(data)
+    if explain is None and certificate is None:
+        losing = _losing_cells(maze.open, moves)
+        if losing is not None:
+            height, width = maze.shape
+            del maze
+            with phase("format"):
+                return _format(losing, height, width, moves, as_json)
     with phase("build"):
         board = grid_board(maze.open, moves)
     solution = _solve(board)
@@ -182,16 +189,109 @@ def answer(
     height, width = board.shape
     del maze, board, solution  # free the graph before the output buffer is made
     with phase("format"):
-        if not as_json:
-            return format_cells(cells, width)
-        fields = [
-            ("rows", height),
-            ("cols", width),
-            ("moves", moves),
-            ("placer_wins", bool(cells.size)),
-            ("winning_starts", _json.cells(cells, width)),
-        ]
-        return memoryview(_json.document("maze", fields))
+        return _format(cells, height, width, moves, as_json)
+
+
+def _format(
+    cells: npt.NDArray[np.int32], height: int, width: int, moves: str, as_json: bool
+) -> memoryview:
+    """The answer for the losing cells, as text or as the JSON document."""
+    if not as_json:
+        return format_cells(cells, width)
+    fields = [
+        ("rows", height),
+        ("cols", width),
+        ("moves", moves),
+        ("placer_wins", bool(cells.size)),
+        ("winning_starts", _json.cells(cells, width)),
+    ]
+    return memoryview(_json.document("maze", fields))
+
+
+def _losing_cells(open_cells: npt.NDArray[np.bool_], moves: str) -> npt.NDArray[np.int32] | None:
+    """The cells where the mover loses, by the maze's own pipeline, or
+    ``None`` when it does not apply (a move set that is not a leaper, whose
+    graph need not be bipartite, or one too big for int32 offsets).
+
+    Why not :func:`solve_maze`: a :class:`~bipartite_game.graph.Graph` keeps
+    int64 offsets and the board keeps each vertex's cell, 12 bytes a vertex
+    that the answer does not need while the matching runs.  Here the CSR
+    has int32 offsets and no ``cell_of`` (the cells are the open ones in
+    order, found again from the mask at the end), and each step frees its
+    arrays before the next allocates: the peak is about 30 bytes a vertex
+    (docs/benchmarks.md).  The same kernels run, so the answer is the same.
+    """
+    from ..game import _solve_bipartite  # here, so that parsing a maze loads no solver
+
+    height, width = open_cells.shape
+    grid = grid_steps(height, width, moves)
+    if grid.leaper is None or open_cells.size * max(grid.dr.size, 1) >= 2**31:
+        return None
+    with phase("build"):
+        indptr, indices, side = _maze_csr(
+            open_cells.reshape(-1),
+            height,
+            width,
+            grid.dr,
+            grid.dc,
+            grid.colour_step,
+            grid.rows_only,
+        )
+    mate, losing = _solve_bipartite(indptr, indices, side)
+    del indptr, indices, side, mate
+    cells = np.flatnonzero(open_cells.reshape(-1))[losing]
+    del losing
+    return cells.astype(np.int32)
+
+
+def _maze_csr_native(
+    lib: Library,
+    open_flat: npt.NDArray[np.bool_],
+    height: int,
+    width: int,
+    dr: npt.NDArray[np.int64],
+    dc: npt.NDArray[np.int64],
+    colour_step: int,
+    colour_rows_only: bool,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """The grid builder's two C passes (``native/boards.c``), with each array
+    freed as soon as it is used: ``cell_of`` and the int64 offsets before
+    the indices are made."""
+    vertex_of, count = _number_kept(open_flat)
+    cell_of = np.empty(count, dtype=np.int32)
+    side = np.zeros(count if colour_step > 0 else 0, dtype=np.int8)
+    wide = np.empty(count + 1, dtype=np.int64)
+    steps = dr.size
+    degrees = lib.function("bg_grid_degrees", "iqqllqqqibl")
+    edges = degrees(
+        vertex_of, height, width, dr, dc, steps, colour_step, colour_rows_only,
+        cell_of, side, wide,
+    )  # fmt: skip
+    del cell_of
+    indptr = wide.astype(np.int32)
+    del wide
+    indices = np.empty(edges, dtype=np.int32)
+    lib.function("bg_grid_indices", "iqqllqi")(vertex_of, height, width, dr, dc, steps, indices)
+    return indptr, indices, side
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_maze_csr_native)
+def _maze_csr(
+    open_flat: npt.NDArray[np.bool_],
+    height: int,
+    width: int,
+    dr: npt.NDArray[np.int64],
+    dc: npt.NDArray[np.int64],
+    colour_step: int,
+    colour_rows_only: bool,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """The grid's CSR (see :func:`~bipartite_game.boards._grid_csr`) with
+    int32 offsets and without ``cell_of``; the caller makes sure that the
+    offsets fit (at most ``2**31 - 1`` directed edges)."""
+    indptr, indices, _, side = _grid_csr(
+        open_flat, height, width, dr, dc, colour_step, colour_rows_only
+    )
+    return indptr.astype(np.int32), indices, side
 
 
 def cell_names(board: GridBoard) -> bytes:

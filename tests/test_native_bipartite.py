@@ -278,16 +278,29 @@ def test_maze_pipeline_matches_python_and_the_graph_path(
         grid.rows_only,
         numba=seed % 8 == 0,
     )
-    cells = maze_front._losing_cells(mask, moves)
-    assert cells is not None and cells.dtype == np.int32
+    losing = maze_front._losing_vertices(mask, moves)
+    assert losing is not None
     board = boards.grid_board(mask, moves)
-    assert np.array_equal(cells, board.cell_of[game.solve(board.graph).losing])
+    solution = game.solve(board.graph)
+    assert np.array_equal(losing, solution.losing)
+    text = maze_front.format_losing(mask.reshape(-1), losing, height, width)
+    assert bytes(text) == bytes(maze_front.format_answer(board, solution))
 
 
 def test_maze_pipeline_leaves_other_move_sets_to_the_graph_path() -> None:
     mask = np.ones((3, 3), dtype=np.bool_)
-    assert maze_front._losing_cells(mask, "king") is None  # not a leaper: maybe not bipartite
-    assert maze_front._losing_cells(mask, "rook") is not None
+    assert maze_front._losing_vertices(mask, "king") is None  # not a leaper: maybe not bipartite
+    assert maze_front._losing_vertices(mask, "rook") is not None
+
+
+@given(st.integers(0, 9), st.sampled_from([1, 2, 7, 10, 99, 100, 4096]), Seed, st.integers(0, 5))
+def test_write_losing(height: int, width: int, seed: int, at: int) -> None:
+    rng = np.random.default_rng(seed)
+    open_flat = rng.random(height * width) < rng.random()
+    losing = _bools(rng, int(np.count_nonzero(open_flat)))
+    per_line = len(str(max(height, 1))) + len(str(width)) + 2
+    out = np.zeros(at + int(np.count_nonzero(losing)) * per_line, dtype=np.uint8)
+    same_as_python(maze_front._write_losing, open_flat, losing, width, out, at, numba=seed % 8 == 0)
 
 
 # ------------------------------------------------------- the whole process

@@ -1,7 +1,7 @@
 /* The maze's own pipeline: the first pass of its CSR builder (mirrors
  * problems/maze.py's _maze_csr with boards.c's bg_grid_indices as the
- * second), and the output writers _write_cells and problems/_json.py's
- * _write_pairs (their docstrings are the specification).  The adapters size
+ * second), and the output writers _write_cells, _write_losing and
+ * problems/_json.py's _write_pairs (their docstrings are the specification).  The adapters size
  * out for the longest line. */
 #include "kernels.h"
 
@@ -59,6 +59,26 @@ BG_EXPORT int64_t bg_write_cells(const int32_t *cells, int64_t count, int64_t wi
         int64_t col = flat - (row - 1) * width + 1;
         at = put(out, at, row, ' ');
         at = put(out, at, col, '\n');
+    }
+    return at;
+}
+
+/* "row col\n" (1-based) for each open cell whose vertex (the open cells
+ * numbered in order) is losing, from at; returns the end. */
+BG_EXPORT int64_t bg_write_losing(const uint8_t *open_flat, int64_t cells, const uint8_t *losing,
+                                  int64_t width, uint8_t *out, int64_t at)
+{
+    int64_t v = 0;
+    for (int64_t flat = 0; flat < cells; flat++) {
+        if (!open_flat[flat])
+            continue;
+        if (losing[v]) {
+            int64_t row = flat / width + 1;
+            int64_t col = flat - (row - 1) * width + 1;
+            at = put(out, at, row, ' ');
+            at = put(out, at, col, '\n');
+        }
+        v++;
     }
     return at;
 }

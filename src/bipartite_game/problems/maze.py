@@ -148,6 +148,21 @@ def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
     return out.data[:end]
 
 
+def format_losing(
+    open_flat: npt.NDArray[np.bool_], losing: npt.NDArray[np.bool_], height: int, width: int
+) -> memoryview:
+    """The answer from the open cells (flat, row-major) and, for each open
+    cell in order, whether the mover loses there; one kernel, one buffer."""
+    count = int(np.count_nonzero(losing))
+    if count == 0:
+        return memoryview(b"LOSE\n")
+    per_line = len(str(height)) + len(str(width)) + 2
+    out = np.empty(4 + count * per_line, dtype=np.uint8)
+    out[:4] = np.frombuffer(b"WIN\n", dtype=np.uint8)
+    end = _write_losing(open_flat, losing, width, out, 4)
+    return out.data[:end]
+
+
 def answer(
     data: bytes | str,
     *,
@@ -167,12 +182,15 @@ def answer(
     with phase("parse"):
         maze = parse(data)
     if explain is None and certificate is None:
-        losing = _losing_cells(maze.open, moves)
+        losing = _losing_vertices(maze.open, moves)
         if losing is not None:
             height, width = maze.shape
-            del maze
+            open_flat = maze.open.reshape(-1)
             with phase("format"):
-                return _format(losing, height, width, moves, as_json)
+                if not as_json:  # straight from the mask: no array of cells
+                    return format_losing(open_flat, losing, height, width)
+                cells = np.flatnonzero(open_flat)[losing].astype(np.int32)
+                return _format(cells, height, width, moves, as_json)
     with phase("build"):
         board = grid_board(maze.open, moves)
     solution = _solve(board)
@@ -208,17 +226,18 @@ def _format(
     return memoryview(_json.document("maze", fields))
 
 
-def _losing_cells(open_cells: npt.NDArray[np.bool_], moves: str) -> npt.NDArray[np.int32] | None:
-    """The cells where the mover loses, by the maze's own pipeline, or
-    ``None`` when it does not apply (a move set that is not a leaper, whose
-    graph need not be bipartite, or one too big for int32 offsets).
+def _losing_vertices(open_cells: npt.NDArray[np.bool_], moves: str) -> npt.NDArray[np.bool_] | None:
+    """Whether the mover loses from each open cell (in row-major order), by
+    the maze's own pipeline, or ``None`` when it does not apply (a move set
+    that is not a leaper, whose graph need not be bipartite, or one too big
+    for int32 offsets).
 
     Why not :func:`solve_maze`: a :class:`~bipartite_game.graph.Graph` keeps
     int64 offsets and the board keeps each vertex's cell, 12 bytes a vertex
     that the answer does not need while the matching runs.  Here the CSR
-    has int32 offsets and no ``cell_of`` (the cells are the open ones in
-    order, found again from the mask at the end), and each step frees its
-    arrays before the next allocates: the peak is about 30 bytes a vertex
+    has int32 offsets and no ``cell_of`` (vertex ``v`` is the ``v``-th open
+    cell, which is all the output needs), and each step frees its arrays
+    before the next allocates: the peak is about 30 bytes a vertex
     (docs/benchmarks.md).  The same kernels run, so the answer is the same.
     """
     from ..game import _solve_bipartite  # here, so that parsing a maze loads no solver
@@ -237,11 +256,7 @@ def _losing_cells(open_cells: npt.NDArray[np.bool_], moves: str) -> npt.NDArray[
             grid.colour_step,
             grid.rows_only,
         )
-    mate, losing = _solve_bipartite(indptr, indices, side)
-    del indptr, indices, side, mate
-    cells = np.flatnonzero(open_cells.reshape(-1))[losing]
-    del losing
-    return cells.astype(np.int32)
+    return _solve_bipartite(indptr, indices, side)[1]
 
 
 def _maze_csr_native(
@@ -366,4 +381,53 @@ def _write_cells(
                 at += 1
             out[at] = end
             at += 1
+    return at
+
+
+def _write_losing_native(
+    lib: Library,
+    open_flat: npt.NDArray[np.bool_],
+    losing: npt.NDArray[np.bool_],
+    width: int,
+    out: npt.NDArray[np.uint8],
+    at: int,
+) -> int:
+    write = lib.function("bg_write_losing", "?q?qBq")
+    return write(open_flat, open_flat.size, losing, width, out, at)
+
+
+@kernel(native=_write_losing_native)
+def _write_losing(
+    open_flat: npt.NDArray[np.bool_],
+    losing: npt.NDArray[np.bool_],
+    width: int,
+    out: npt.NDArray[np.uint8],
+    at: int,
+) -> int:
+    """Write ``row col\\n`` (1-based) for each open cell whose vertex (the
+    open cells numbered in order) is ``losing``, into ``out`` from ``at``;
+    returns the end."""
+    digits = np.empty(12, dtype=np.uint8)
+    v = 0
+    for flat in range(open_flat.size):
+        if not open_flat[flat]:
+            continue
+        if losing[v]:
+            row = np.int64(flat) // width + 1
+            col = np.int64(flat) - (row - 1) * width + 1
+            for value, end in ((row, 32), (col, 10)):
+                n = 0
+                while True:
+                    digits[n] = 48 + value % 10
+                    value //= 10
+                    n += 1
+                    if value == 0:
+                        break
+                while n > 0:
+                    n -= 1
+                    out[at] = digits[n]
+                    at += 1
+                out[at] = end
+                at += 1
+        v += 1
     return at

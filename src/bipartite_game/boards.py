@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -175,6 +175,31 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
     """
     mask = _open_mask(open_cells)
     height, width = mask.shape
+    grid = grid_steps(height, width, moves)
+    indptr, indices, cell_of, side = _grid_csr(
+        mask.reshape(-1), height, width, grid.dr, grid.dc, grid.colour_step, grid.rows_only
+    )
+    # valid by construction (rows sorted, see _grid_csr): no second check
+    graph = Graph._trusted(indptr, indices, side=side if grid.leaper is not None else None)
+    return GridBoard(mask, grid.steps, cell_of, graph)
+
+
+class GridSteps(NamedTuple):
+    """A move set made ready for a ``height`` x ``width`` grid's builder:
+    the steps that fit on it (``dr``, ``dc`` as arrays), the leaper it is
+    (or ``None``) and its colouring rule (``colour_step`` 0 when none)."""
+
+    steps: tuple[Step, ...]
+    dr: IntArray
+    dc: IntArray
+    leaper: tuple[int, int] | None
+    colour_step: int
+    rows_only: bool
+
+
+def grid_steps(height: int, width: int, moves: str | tuple[Step, ...]) -> GridSteps:
+    """``moves`` (as :func:`grid_board` takes them, checked) for a grid of
+    this shape; :func:`grid_board` and the maze's own pipeline share it."""
     leaper: tuple[int, int] | None
     if isinstance(moves, str):
         steps, leaper = parse_moves(moves)
@@ -187,12 +212,7 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
     dr_array = np.array([s[0] for s in usable], dtype=np.int64)
     dc_array = np.array([s[1] for s in usable], dtype=np.int64)
     colour_step, rows_only = _colour_rule(*leaper) if leaper is not None else (0, False)
-    indptr, indices, cell_of, side = _grid_csr(
-        mask.reshape(-1), height, width, dr_array, dc_array, colour_step, rows_only
-    )
-    # valid by construction (rows sorted, see _grid_csr): no second check
-    graph = Graph._trusted(indptr, indices, side=side if leaper is not None else None)
-    return GridBoard(mask, tuple(usable), cell_of, graph)
+    return GridSteps(tuple(usable), dr_array, dc_array, leaper, colour_step, rows_only)
 
 
 def _open_mask(open_cells: npt.ArrayLike) -> BoolArray:
@@ -274,8 +294,17 @@ def _grid_csr_native(
     steps = dr.size
     degrees = lib.function("bg_grid_degrees", "iqqllqqqibl")
     edges = degrees(
-        vertex_of, height, width, dr, dc, steps, colour_step, colour_rows_only,
-        cell_of, side, indptr,
+        vertex_of,
+        height,
+        width,
+        dr,
+        dc,
+        steps,
+        colour_step,
+        colour_rows_only,
+        cell_of,
+        side,
+        indptr,
     )
     indices = np.empty(edges, dtype=np.int32)
     lib.function("bg_grid_indices", "iqqllqi")(vertex_of, height, width, dr, dc, steps, indices)

@@ -36,19 +36,24 @@ from ._jit import kernel
 from .errors import BipartiteGameError, SolverError
 from .graph import Graph
 from .matching import (
+    _DEAD,
+    OffsetArray,
+    _augment_bipartite,
     _bipartite_matching,
+    _csr_function,
     _first_bad_mate,
+    _karp_sipser,
     _start,
     matching_size,
     maximum_matching,
 )
 
 if TYPE_CHECKING:
+    from ._native import Library
     from .explain import Explanation
 
 __all__ = ["Solution", "Strategy", "first_player_wins_from", "solve"]
 
-IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 SideArray = npt.NDArray[np.int8]
@@ -258,16 +263,35 @@ def solve(graph: Graph) -> Solution:
         with _stats.phase("match"):  # Edmonds: matching, labels and certificate
             mate = _start(graph, None)
             losing, barrier = _solve_general(graph, mate)
-        _report(graph, mate)
+        _report(graph.num_vertices, graph.num_edges, mate)
         return Solution(graph, mate, losing, barrier)
-    with _stats.phase("match"):
-        mate, losing = _bipartite_matching(graph, side, _start(graph, None))
-    _report(graph, mate)
-    with _stats.phase("analyse"):
-        _certify(graph, side, mate, losing)
-        # the matching found D on side 0; side 1's part is one more closure
-        _even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
+    mate, losing = _solve_bipartite(graph.indptr, graph.indices, side)
     return Solution(graph, mate, losing)
+
+
+def _solve_bipartite(
+    indptr: OffsetArray, indices: Int32Array, side: SideArray
+) -> tuple[Int32Array, BoolArray]:
+    """``(mate, losing)`` of :func:`solve` on a bipartite CSR given as
+    arrays, ``side`` its 2-colouring (trusted).  ``indptr`` may be int32:
+    the maze's own pipeline (``problems/maze.py``) passes it so, to save
+    memory, and every kernel here takes either.  Each step's scratch is
+    freed before the next step allocates its own, so the peak is the graph
+    plus the largest step's arrays, not their sum."""
+    n = indptr.size - 1
+    with _stats.phase("match"):
+        mate = np.full(n, -1, dtype=np.int32)
+        _karp_sipser(indptr, indices, mate)
+        state = np.zeros(n, dtype=np.int8)
+        _augment_bipartite(indptr, indices, side, mate, state)
+        losing = state == _DEAD
+        del state
+    _report(n, indices.size // 2, mate)
+    with _stats.phase("analyse"):
+        _certify(indptr, indices, side, mate, losing)
+        # the matching found D on side 0; side 1's part is one more closure
+        _even_closure(indptr, indices, mate, losing, (mate < 0) & (side == 1))
+    return mate, losing
 
 
 def first_player_wins_from(graph: Graph, start: int) -> bool:
@@ -294,26 +318,32 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
         side = (1 - side).astype(np.int8)
     with _stats.phase("match"):
         mate, dead = _bipartite_matching(graph, side, _start(graph, None))
-    _report(graph, mate)
+    _report(graph.num_vertices, graph.num_edges, mate)
     with _stats.phase("analyse"):
-        _certify(graph, side, mate, dead)
+        _certify(graph.indptr, graph.indices, side, mate, dead)
     return not bool(dead[start])
 
 
-def _report(graph: Graph, mate: Int32Array) -> None:
+def _report(vertices: int, edges: int, mate: Int32Array) -> None:
     """The solved graph's size and its matching's, for ``--stats``."""
     if _stats.active():
         _stats.count("graphs", 1)
-        _stats.count("vertices", graph.num_vertices)
-        _stats.count("edges", graph.num_edges)
+        _stats.count("vertices", vertices)
+        _stats.count("edges", edges)
         _stats.count("matched pairs", int(np.count_nonzero(mate >= 0)) // 2)
 
 
-def _certify(graph: Graph, side: SideArray, mate: Int32Array, losing: BoolArray) -> None:
+def _certify(
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    losing: BoolArray,
+) -> None:
     """Check ``mate`` maximum with König's cover built from D on side 0
     (``losing`` needs to be right on side 0 only).  O(V + E)."""
-    cover = _koenig_cover(graph.indptr, graph.indices, side, losing)
-    problem = _check_cover(graph.indptr, graph.indices, side, mate, cover)
+    cover = _koenig_cover(indptr, indices, side, losing)
+    problem = _check_cover(indptr, indices, side, mate, cover)
     if problem:
         raise SolverError(f"matching certificate failed ({_PROBLEMS[problem]})")
 
@@ -326,9 +356,23 @@ _PROBLEMS = {
 }
 
 
-@kernel
+def _even_closure_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    losing: BoolArray,
+    seeds: BoolArray,
+) -> None:
+    n = indptr.size - 1
+    stack = np.empty(n, dtype=np.int32)
+    closure = _csr_function(lib, "bg_even_closure", "ii??qi", indptr)
+    closure(indptr, indices, mate, losing, seeds, n, stack)
+
+
+@kernel(native=_even_closure_native)
 def _even_closure(
-    indptr: IntArray, indices: Int32Array, mate: Int32Array, losing: BoolArray, seeds: BoolArray
+    indptr: OffsetArray, indices: Int32Array, mate: Int32Array, losing: BoolArray, seeds: BoolArray
 ) -> None:
     """Mark ``seeds`` and every vertex reachable from them by an even
     alternating path as ``losing``, in place.  Vertices already marked are
@@ -355,8 +399,17 @@ def _even_closure(
                 top += 1
 
 
-@kernel
-def _outside_neighbours(indptr: IntArray, indices: Int32Array, inside: BoolArray) -> BoolArray:
+def _outside_neighbours_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, inside: BoolArray
+) -> BoolArray:
+    n = indptr.size - 1
+    result = np.zeros(n, dtype=np.bool_)
+    _csr_function(lib, "bg_outside_neighbours", "i?q?", indptr)(indptr, indices, inside, n, result)
+    return result
+
+
+@kernel(native=_outside_neighbours_native)
+def _outside_neighbours(indptr: OffsetArray, indices: Int32Array, inside: BoolArray) -> BoolArray:
     """Vertices outside ``inside`` with a neighbour inside it.  O(V + E)."""
     n = indptr.size - 1
     result = np.zeros(n, dtype=np.bool_)
@@ -369,9 +422,18 @@ def _outside_neighbours(indptr: IntArray, indices: Int32Array, inside: BoolArray
     return result
 
 
-@kernel
+def _koenig_cover_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, side: SideArray, losing: BoolArray
+) -> BoolArray:
+    n = indptr.size - 1
+    cover = np.zeros(n, dtype=np.bool_)
+    _csr_function(lib, "bg_koenig_cover", "ib?q?", indptr)(indptr, indices, side, losing, n, cover)
+    return cover
+
+
+@kernel(native=_koenig_cover_native)
 def _koenig_cover(
-    indptr: IntArray, indices: Int32Array, side: SideArray, losing: BoolArray
+    indptr: OffsetArray, indices: Int32Array, side: SideArray, losing: BoolArray
 ) -> BoolArray:
     """König's vertex cover: side-0 vertices not in D, and the neighbours of
     side-0 vertices in D.  O(V + E)."""
@@ -388,9 +450,21 @@ def _koenig_cover(
     return cover
 
 
-@kernel
+def _check_cover_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    cover: BoolArray,
+) -> int:
+    check = _csr_function(lib, "bg_check_cover", "ibi?q", indptr)
+    return check(indptr, indices, side, mate, cover, indptr.size - 1)
+
+
+@kernel(native=_check_cover_native)
 def _check_cover(
-    indptr: IntArray,
+    indptr: OffsetArray,
     indices: Int32Array,
     side: SideArray,
     mate: Int32Array,

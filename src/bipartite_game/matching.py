@@ -31,13 +31,19 @@ never marks dead ends and does not finish on a 150x150 grid with 10 % walls
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from ._checks import checked_side, int_array
 from ._jit import kernel
-from .errors import BipartiteGameError
+from .errors import BipartiteGameError, SolverError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["bipartite_matching", "matching_size", "maximum_matching", "validate_matching"]
 
@@ -45,6 +51,8 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 SideArray = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
+#: CSR offsets: a Graph's are int64; the maze's own pipeline passes int32.
+OffsetArray = npt.NDArray[np.int64] | npt.NDArray[np.int32]
 
 
 def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> Int32Array:
@@ -184,8 +192,24 @@ def _start(graph: Graph, initial: npt.ArrayLike | None) -> Int32Array:
     return mate
 
 
-@kernel
-def _first_bad_mate(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int:
+def _csr_function(lib: Library, name: str, letters: str, indptr: OffsetArray) -> Callable[..., int]:
+    """The native ``name`` for this ``indptr``: ``bg_x`` takes a Graph's
+    int64 offsets, ``bg_x_i32`` the int32 ones of the maze's own pipeline
+    (``problems/maze.py``); ``letters`` are the other arguments'."""
+    if indptr.dtype == np.int32:
+        return lib.function(name + "_i32", "i" + letters)
+    return lib.function(name, "l" + letters)
+
+
+def _first_bad_mate_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array
+) -> int:
+    check = _csr_function(lib, "bg_first_bad_mate", "iiq", indptr)
+    return check(indptr, indices, mate, indptr.size - 1)
+
+
+@kernel(native=_first_bad_mate_native)
+def _first_bad_mate(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> int:
     """First vertex whose mate is not a symmetric neighbour, or -1."""
     n = indptr.size - 1
     for v in range(n):
@@ -206,9 +230,23 @@ def _first_bad_mate(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> 
     return -1
 
 
-@kernel
+def _retire_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    free_degree: Int32Array,
+    stack: Int32Array,
+    top: int,
+    x: int,
+) -> int:
+    retire = _csr_function(lib, "bg_retire", "iiiiqq", indptr)
+    return retire(indptr, indices, mate, free_degree, stack, top, x)
+
+
+@kernel(native=_retire_native)
 def _retire(
-    indptr: IntArray,
+    indptr: OffsetArray,
     indices: Int32Array,
     mate: Int32Array,
     free_degree: Int32Array,
@@ -227,8 +265,18 @@ def _retire(
     return top
 
 
-@kernel
-def _karp_sipser(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int:
+def _karp_sipser_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array
+) -> int:
+    n = indptr.size - 1
+    free_degree = np.empty(n, dtype=np.int32)
+    stack = np.empty(n + 1, dtype=np.int32)
+    karp_sipser = _csr_function(lib, "bg_karp_sipser", "iiqii", indptr)
+    return karp_sipser(indptr, indices, mate, n, free_degree, stack)
+
+
+@kernel(native=_karp_sipser_native)
+def _karp_sipser(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> int:
     """Extend ``mate`` in place by Karp–Sipser; returns the edges added.  O(V + E)."""
     n = indptr.size - 1
     free_degree = np.zeros(n, dtype=np.int32)
@@ -289,9 +337,28 @@ def _karp_sipser(indptr: IntArray, indices: Int32Array, mate: Int32Array) -> int
 _DEAD = 2
 
 
-@kernel
+def _augment_bipartite_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    state: SideArray,
+) -> int:
+    n = indptr.size - 1
+    size = n - int(np.count_nonzero(side)) + 1
+    queue = np.empty(size, dtype=np.int32)
+    parent = np.empty(size, dtype=np.int32)
+    augment = _csr_function(lib, "bg_augment_bipartite", "ibibqiiq", indptr)
+    gained = augment(indptr, indices, side, mate, state, n, queue, parent, size)
+    if gained < 0:
+        raise SolverError("a search left side 0: the side or the matching is wrong (a bug)")
+    return gained
+
+
+@kernel(native=_augment_bipartite_native)
 def _augment_bipartite(
-    indptr: IntArray, indices: Int32Array, side: SideArray, mate: Int32Array, state: SideArray
+    indptr: OffsetArray, indices: Int32Array, side: SideArray, mate: Int32Array, state: SideArray
 ) -> int:
     """Augment ``mate`` in place to maximum on a bipartite graph; returns the
     number of augmentations.  ``state`` (zeros on entry) ends with 2 on the
@@ -299,15 +366,22 @@ def _augment_bipartite(
     n = indptr.size - 1
     # 0: not seen by the current search, 1: seen by it, 2: dead for good.
     # A search resets what it saw from its own queue, so one byte per vertex
-    # does the work of a visited stamp and a dead flag.
-    queue = np.empty(n + 1, dtype=np.int32)
-    parent = np.empty(n, dtype=np.int32)
+    # does the work of a visited stamp and a dead flag.  The queue holds
+    # side-0 vertices only, so it and the parents are sized by side 0, and
+    # a parent is kept as its queue position, not per vertex: 4 bytes a
+    # vertex less than an array of parents by vertex id.
+    size = 1
+    for v in range(n):
+        if side[v] == 0:
+            size += 1
+    queue = np.empty(size, dtype=np.int32)
+    parent = np.empty(size, dtype=np.int32)
     gained = 0
     for root in range(n):
         if side[root] != 0 or mate[root] >= 0 or state[root] == 2:
             continue
         state[root] = 1
-        parent[root] = -1
+        parent[0] = -1
         queue[0] = root
         head = 0
         tail = 1
@@ -323,11 +397,11 @@ def _augment_bipartite(
                 w = mate[j]
                 if w < 0:
                     free_end = j
-                    last = v
+                    last = head - 1
                     break
                 if state[w] == 0:
                     state[w] = 1
-                    parent[w] = v
+                    parent[tail] = head - 1
                     queue[tail] = w
                     tail += 1
         outcome = 0 if free_end >= 0 else 2
@@ -335,12 +409,13 @@ def _augment_bipartite(
             state[queue[t]] = outcome
         if free_end >= 0:
             j = free_end
-            v = last
-            while v >= 0:
+            at = last
+            while at >= 0:
+                v = queue[at]
                 previous = mate[v]
                 mate[v] = j
                 mate[j] = v
                 j = previous
-                v = parent[v]
+                at = parent[at]
             gained += 1
     return gained

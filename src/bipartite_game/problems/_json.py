@@ -21,15 +21,18 @@ becomes a lone surrogate ``\\udc80`` to ``\\udcff`` (Python's
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .._jit import kernel
 from ..errors import BipartiteGameError
+
+if TYPE_CHECKING:
+    from .._native import Library
 
 __all__ = ["FORMATS", "Encoded", "booleans", "cells", "check_format", "document", "labels"]
 
@@ -52,6 +55,8 @@ class Encoded:
 
 
 def _dumps(value: object) -> bytes:
+    import json  # here: every front-end imports this module, and json costs 1.5 ms
+
     return json.dumps(value, separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
@@ -93,7 +98,13 @@ def cells(flat: npt.NDArray[np.int32], width: int) -> Encoded:
     return Encoded(out[:end].tobytes())
 
 
-@kernel
+def _write_pairs_native(
+    lib: Library, flat: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8]
+) -> int:
+    return lib.function("bg_write_pairs", "iqqB")(flat, flat.size, width, out)
+
+
+@kernel(native=_write_pairs_native)
 def _write_pairs(flat: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8]) -> int:
     """Write ``[[r,c],[r,c],...]`` (1-based) into ``out``; returns the end."""
     digits = np.empty(12, dtype=np.uint8)

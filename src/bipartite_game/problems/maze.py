@@ -35,11 +35,12 @@ from .._text import (
     quote,
     saturating,
 )
-from ..boards import GridBoard, grid_board
+from ..boards import _BUILDER_WEIGHT, GridBoard, _grid_csr, _number_kept, grid_board, grid_steps
 from ..errors import BipartiteGameError, InputError
 from . import _json
 
 if TYPE_CHECKING:
+    from .._native import Library
     from ..game import Solution
 
 __all__ = [
@@ -147,6 +148,21 @@ def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
     return out.data[:end]
 
 
+def format_losing(
+    open_flat: npt.NDArray[np.bool_], losing: npt.NDArray[np.bool_], height: int, width: int
+) -> memoryview:
+    """The answer from the open cells (flat, row-major) and, for each open
+    cell in order, whether the mover loses there; one kernel, one buffer."""
+    count = int(np.count_nonzero(losing))
+    if count == 0:
+        return memoryview(b"LOSE\n")
+    per_line = len(str(height)) + len(str(width)) + 2
+    out = np.empty(4 + count * per_line, dtype=np.uint8)
+    out[:4] = np.frombuffer(b"WIN\n", dtype=np.uint8)
+    end = _write_losing(open_flat, losing, width, out, 4)
+    return out.data[:end]
+
+
 def answer(
     data: bytes | str,
     *,
@@ -165,6 +181,16 @@ def answer(
         raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     with phase("parse"):
         maze = parse(data)
+    if explain is None and certificate is None:
+        losing = _losing_vertices(maze.open, moves)
+        if losing is not None:
+            height, width = maze.shape
+            open_flat = maze.open.reshape(-1)
+            with phase("format"):
+                if not as_json:  # straight from the mask: no array of cells
+                    return format_losing(open_flat, losing, height, width)
+                cells = np.flatnonzero(open_flat)[losing].astype(np.int32)
+                return _format(cells, height, width, moves, as_json)
     with phase("build"):
         board = grid_board(maze.open, moves)
     solution = _solve(board)
@@ -181,16 +207,102 @@ def answer(
     height, width = board.shape
     del maze, board, solution  # free the graph before the output buffer is made
     with phase("format"):
-        if not as_json:
-            return format_cells(cells, width)
-        fields = [
-            ("rows", height),
-            ("cols", width),
-            ("moves", moves),
-            ("placer_wins", bool(cells.size)),
-            ("winning_starts", _json.cells(cells, width)),
-        ]
-        return memoryview(_json.document("maze", fields))
+        return _format(cells, height, width, moves, as_json)
+
+
+def _format(
+    cells: npt.NDArray[np.int32], height: int, width: int, moves: str, as_json: bool
+) -> memoryview:
+    """The answer for the losing cells, as text or as the JSON document."""
+    if not as_json:
+        return format_cells(cells, width)
+    fields = [
+        ("rows", height),
+        ("cols", width),
+        ("moves", moves),
+        ("placer_wins", bool(cells.size)),
+        ("winning_starts", _json.cells(cells, width)),
+    ]
+    return memoryview(_json.document("maze", fields))
+
+
+def _losing_vertices(open_cells: npt.NDArray[np.bool_], moves: str) -> npt.NDArray[np.bool_] | None:
+    """Whether the mover loses from each open cell (in row-major order), by
+    the maze's own pipeline, or ``None`` when it does not apply (a move set
+    that is not a leaper, whose graph need not be bipartite, or one too big
+    for int32 offsets).
+
+    Why not :func:`solve_maze`: a :class:`~bipartite_game.graph.Graph` keeps
+    int64 offsets and the board keeps each vertex's cell, 12 bytes a vertex
+    that the answer does not need while the matching runs.  Here the CSR
+    has int32 offsets and no ``cell_of`` (vertex ``v`` is the ``v``-th open
+    cell, which is all the output needs), and each step frees its arrays
+    before the next allocates: the peak is about 30 bytes a vertex
+    (docs/benchmarks.md).  The same kernels run, so the answer is the same.
+    """
+    from ..game import _solve_bipartite  # here, so that parsing a maze loads no solver
+
+    height, width = open_cells.shape
+    grid = grid_steps(height, width, moves)
+    if grid.leaper is None or open_cells.size * max(grid.dr.size, 1) >= 2**31:
+        return None
+    with phase("build"):
+        indptr, indices, side = _maze_csr(
+            open_cells.reshape(-1),
+            height,
+            width,
+            grid.dr,
+            grid.dc,
+            grid.colour_step,
+            grid.rows_only,
+        )
+    return _solve_bipartite(indptr, indices, side)[1]
+
+
+def _maze_csr_native(
+    lib: Library,
+    open_flat: npt.NDArray[np.bool_],
+    height: int,
+    width: int,
+    dr: npt.NDArray[np.int64],
+    dc: npt.NDArray[np.int64],
+    colour_step: int,
+    colour_rows_only: bool,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """Two C passes over the grid, the first (``native/maze.c``) writing the
+    int32 offsets and the colouring, the second boards.c's indices: no
+    ``cell_of`` and no int64 offsets are ever made (at 4000x4000 that is
+    170 MB less memory to touch, about a fifth of the build's time)."""
+    vertex_of, count = _number_kept(open_flat)
+    side = np.zeros(count if colour_step > 0 else 0, dtype=np.int8)
+    indptr = np.empty(count + 1, dtype=np.int32)
+    steps = dr.size
+    degrees = lib.function("bg_maze_degrees", "iqqllqqqbi")
+    edges = degrees(
+        vertex_of, height, width, dr, dc, steps, colour_step, colour_rows_only, side, indptr
+    )
+    indices = np.empty(edges, dtype=np.int32)
+    lib.function("bg_grid_indices", "iqqllqi")(vertex_of, height, width, dr, dc, steps, indices)
+    return indptr, indices, side
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_maze_csr_native)
+def _maze_csr(
+    open_flat: npt.NDArray[np.bool_],
+    height: int,
+    width: int,
+    dr: npt.NDArray[np.int64],
+    dc: npt.NDArray[np.int64],
+    colour_step: int,
+    colour_rows_only: bool,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """The grid's CSR (see :func:`~bipartite_game.boards._grid_csr`) with
+    int32 offsets and without ``cell_of``; the caller makes sure that the
+    offsets fit (at most ``2**31 - 1`` directed edges)."""
+    indptr, indices, _, side = _grid_csr(
+        open_flat, height, width, dr, dc, colour_step, colour_rows_only
+    )
+    return indptr.astype(np.int32), indices, side
 
 
 def cell_names(board: GridBoard) -> bytes:
@@ -238,7 +350,13 @@ def _cell_vertex(board: GridBoard, cell: str) -> int:
     return vertex
 
 
-@kernel
+def _write_cells_native(
+    lib: Library, cells: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8], at: int
+) -> int:
+    return lib.function("bg_write_cells", "iqqBq")(cells, cells.size, width, out, at)
+
+
+@kernel(native=_write_cells_native)
 def _write_cells(
     cells: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8], at: int
 ) -> int:
@@ -263,4 +381,53 @@ def _write_cells(
                 at += 1
             out[at] = end
             at += 1
+    return at
+
+
+def _write_losing_native(
+    lib: Library,
+    open_flat: npt.NDArray[np.bool_],
+    losing: npt.NDArray[np.bool_],
+    width: int,
+    out: npt.NDArray[np.uint8],
+    at: int,
+) -> int:
+    write = lib.function("bg_write_losing", "?q?qBq")
+    return write(open_flat, open_flat.size, losing, width, out, at)
+
+
+@kernel(native=_write_losing_native)
+def _write_losing(
+    open_flat: npt.NDArray[np.bool_],
+    losing: npt.NDArray[np.bool_],
+    width: int,
+    out: npt.NDArray[np.uint8],
+    at: int,
+) -> int:
+    """Write ``row col\\n`` (1-based) for each open cell whose vertex (the
+    open cells numbered in order) is ``losing``, into ``out`` from ``at``;
+    returns the end."""
+    digits = np.empty(12, dtype=np.uint8)
+    v = 0
+    for flat in range(open_flat.size):
+        if not open_flat[flat]:
+            continue
+        if losing[v]:
+            row = np.int64(flat) // width + 1
+            col = np.int64(flat) - (row - 1) * width + 1
+            for value, end in ((row, 32), (col, 10)):
+                n = 0
+                while True:
+                    digits[n] = 48 + value % 10
+                    value //= 10
+                    n += 1
+                    if value == 0:
+                        break
+                while n > 0:
+                    n -= 1
+                    out[at] = digits[n]
+                    at += 1
+                out[at] = end
+                at += 1
+        v += 1
     return at

@@ -1,0 +1,21 @@
+/* The matching kernels of matching.py: the check of a mate array,
+ * Karp-Sipser and the pruned Hungarian search.  Mirrors _first_bad_mate,
+ * _retire, _karp_sipser and _augment_bipartite (their docstrings and the
+ * module's are the specification).  Scratch arrays come from the adapters.
+ *
+ * Each function exists twice: for the int64 indptr of a Graph (bg_x) and for
+ * an int32 one (bg_x_i32), which the maze's own pipeline uses to save four
+ * bytes a vertex.  The bodies are in matching_impl.h, included once per type. */
+#include "kernels.h"
+
+#define IDX int64_t
+#define NAME(function) function
+#include "matching_impl.h"
+#undef IDX
+#undef NAME
+
+#define IDX int32_t
+#define NAME(function) function##_i32
+#include "matching_impl.h"
+#undef IDX
+#undef NAME

@@ -1,0 +1,164 @@
+/* The body of matching.c, compiled once per indptr type (IDX) with its
+ * functions named by NAME; see matching.c.  No include guard: included twice. */
+
+/* First vertex whose mate is not a symmetric neighbour, or -1. */
+BG_EXPORT int64_t NAME(bg_first_bad_mate)(const IDX *indptr, const int32_t *indices,
+                                          const int32_t *mate, int64_t n)
+{
+    for (int64_t v = 0; v < n; v++) {
+        int64_t w = mate[v];
+        if (w < 0) {
+            if (w != -1)
+                return v;
+            continue;
+        }
+        if (w >= n || mate[w] != v)
+            return v;
+        int found = 0;
+        for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
+            if (indices[k] == w) {
+                found = 1;
+                break;
+            }
+        }
+        if (!found)
+            return v;
+    }
+    return -1;
+}
+
+/* x was just matched: its free neighbours lose a free neighbour; those left
+ * with one go on the stack.  Returns the new top. */
+BG_EXPORT int64_t NAME(bg_retire)(const IDX *indptr, const int32_t *indices, const int32_t *mate,
+                                  int32_t *free_degree, int32_t *stack, int64_t top, int64_t x)
+{
+    for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
+        int32_t y = indices[k];
+        if (mate[y] < 0) {
+            free_degree[y] -= 1;
+            if (free_degree[y] == 1)
+                stack[top++] = y;
+        }
+    }
+    return top;
+}
+
+/* Extend mate in place by Karp-Sipser; returns the edges added.
+ * free_degree: n entries, stack: n + 1 entries (contents ignored). */
+BG_EXPORT int64_t NAME(bg_karp_sipser)(const IDX *indptr, const int32_t *indices, int32_t *mate,
+                                       int64_t n, int32_t *free_degree, int32_t *stack)
+{
+    int64_t top = 0;
+    for (int64_t v = 0; v < n; v++) {
+        free_degree[v] = 0;
+        if (mate[v] >= 0)
+            continue;
+        int32_t count = 0;
+        for (int64_t k = indptr[v]; k < indptr[v + 1]; k++)
+            if (mate[indices[k]] < 0)
+                count++;
+        free_degree[v] = count;
+        if (count == 1)
+            stack[top++] = (int32_t)v;
+    }
+    int64_t added = 0, cursor = 0;
+    for (;;) {
+        while (top > 0) {
+            int32_t v = stack[--top];
+            if (mate[v] >= 0 || free_degree[v] <= 0)
+                continue;
+            int32_t w = -1;
+            for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
+                if (mate[indices[k]] < 0) {
+                    w = indices[k];
+                    break;
+                }
+            }
+            if (w < 0)
+                continue;
+            mate[v] = w;
+            mate[w] = v;
+            added++;
+            top = NAME(bg_retire)(indptr, indices, mate, free_degree, stack, top, v);
+            top = NAME(bg_retire)(indptr, indices, mate, free_degree, stack, top, w);
+        }
+        while (cursor < n && (mate[cursor] >= 0 || free_degree[cursor] <= 0))
+            cursor++;
+        if (cursor == n)
+            break;
+        int32_t v = (int32_t)cursor, w = -1;
+        int64_t best = n + 1;
+        for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
+            int32_t y = indices[k];
+            if (mate[y] < 0 && free_degree[y] < best) {
+                best = free_degree[y];
+                w = y;
+            }
+        }
+        if (w < 0) /* only when mate was not a matching: the adapters check it */
+            return added;
+        mate[v] = w;
+        mate[w] = v;
+        added++;
+        top = NAME(bg_retire)(indptr, indices, mate, free_degree, stack, top, v);
+        top = NAME(bg_retire)(indptr, indices, mate, free_degree, stack, top, w);
+    }
+    return added;
+}
+
+/* Augment mate in place to maximum on a bipartite graph; returns the number
+ * of augmentations, or -1 if a search outgrew the queue (side or mate
+ * wrong: the adapters check both).  state (zeros on entry) ends with 2 on
+ * the side-0 vertices of failed searches' trees.  queue and parent: size
+ * entries, one more than the side-0 vertices; parent[t] is the queue
+ * position of the parent of queue[t]. */
+BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *indices,
+                                             const int8_t *side, int32_t *mate, int8_t *state,
+                                             int64_t n, int32_t *queue, int32_t *parent,
+                                             int64_t size)
+{
+    int64_t gained = 0;
+    for (int64_t root = 0; root < n; root++) {
+        if (side[root] != 0 || mate[root] >= 0 || state[root] == 2)
+            continue;
+        state[root] = 1;
+        parent[0] = -1;
+        queue[0] = (int32_t)root;
+        int64_t head = 0, tail = 1, last = -1;
+        int32_t free_end = -1;
+        while (head < tail && free_end < 0) {
+            int32_t v = queue[head++];
+            for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
+                int32_t j = indices[k];
+                int32_t w = mate[j];
+                if (w < 0) {
+                    free_end = j;
+                    last = head - 1;
+                    break;
+                }
+                if (state[w] == 0) {
+                    if (tail >= size)
+                        return -1;
+                    state[w] = 1;
+                    parent[tail] = (int32_t)(head - 1);
+                    queue[tail++] = w;
+                }
+            }
+        }
+        int8_t outcome = free_end >= 0 ? 0 : 2;
+        for (int64_t t = 0; t < tail; t++)
+            state[queue[t]] = outcome;
+        if (free_end >= 0) {
+            int32_t j = free_end;
+            for (int64_t at = last; at >= 0; at = parent[at]) {
+                int32_t v = queue[at];
+                int32_t previous = mate[v];
+                mate[v] = j;
+                mate[j] = v;
+                j = previous;
+            }
+            gained++;
+        }
+    }
+    return gained;
+}

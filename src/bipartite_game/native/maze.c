@@ -1,0 +1,103 @@
+/* The maze's own pipeline: the first pass of its CSR builder (mirrors
+ * problems/maze.py's _maze_csr with boards.c's bg_grid_indices as the
+ * second), and the output writers _write_cells, _write_losing and
+ * problems/_json.py's _write_pairs (their docstrings are the specification).  The adapters size
+ * out for the longest line. */
+#include "kernels.h"
+
+/* boards.c's bg_grid_degrees with int32 offsets and no cell_of: side (when
+ * colour_step > 0) and indptr for the vertices numbered in vertex_of;
+ * returns indptr[count].  The caller makes sure the edges fit an int32. */
+BG_EXPORT int64_t bg_maze_degrees(const int32_t *vertex_of, int64_t height, int64_t width,
+                                  const int64_t *dr, const int64_t *dc, int64_t steps,
+                                  int64_t colour_step, int64_t colour_rows_only, int8_t *side,
+                                  int32_t *indptr)
+{
+    int64_t v = 0, edges = 0;
+    indptr[0] = 0;
+    for (int64_t i = 0; i < height; i++) {
+        for (int64_t j = 0; j < width; j++) {
+            if (vertex_of[i * width + j] < 0)
+                continue;
+            if (colour_step > 0) {
+                int64_t band = i / colour_step + (colour_rows_only ? 0 : j / colour_step);
+                side[v] = (int8_t)(band & 1);
+            }
+            for (int64_t s = 0; s < steps; s++) {
+                int64_t a = i + dr[s], b = j + dc[s];
+                if (a >= 0 && a < height && b >= 0 && b < width && vertex_of[a * width + b] >= 0)
+                    edges++;
+            }
+            indptr[++v] = (int32_t)edges;
+        }
+    }
+    return edges;
+}
+
+/* Write value in decimal at out + at, then the byte end; returns the end. */
+static int64_t put(uint8_t *out, int64_t at, int64_t value, uint8_t end)
+{
+    uint8_t digits[20];
+    int n = 0;
+    do {
+        digits[n++] = (uint8_t)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (n > 0)
+        out[at++] = digits[--n];
+    out[at++] = end;
+    return at;
+}
+
+/* "row col\n" (1-based) for each flat cell index, from at; returns the end. */
+BG_EXPORT int64_t bg_write_cells(const int32_t *cells, int64_t count, int64_t width,
+                                 uint8_t *out, int64_t at)
+{
+    for (int64_t k = 0; k < count; k++) {
+        int64_t flat = cells[k];
+        int64_t row = flat / width + 1;
+        int64_t col = flat - (row - 1) * width + 1;
+        at = put(out, at, row, ' ');
+        at = put(out, at, col, '\n');
+    }
+    return at;
+}
+
+/* "row col\n" (1-based) for each open cell whose vertex (the open cells
+ * numbered in order) is losing, from at; returns the end. */
+BG_EXPORT int64_t bg_write_losing(const uint8_t *open_flat, int64_t cells, const uint8_t *losing,
+                                  int64_t width, uint8_t *out, int64_t at)
+{
+    int64_t v = 0;
+    for (int64_t flat = 0; flat < cells; flat++) {
+        if (!open_flat[flat])
+            continue;
+        if (losing[v]) {
+            int64_t row = flat / width + 1;
+            int64_t col = flat - (row - 1) * width + 1;
+            at = put(out, at, row, ' ');
+            at = put(out, at, col, '\n');
+        }
+        v++;
+    }
+    return at;
+}
+
+/* "[[r,c],[r,c],...]" (1-based) from 0; returns the end. */
+BG_EXPORT int64_t bg_write_pairs(const int32_t *flat, int64_t count, int64_t width, uint8_t *out)
+{
+    int64_t at = 0;
+    out[at++] = '[';
+    for (int64_t k = 0; k < count; k++) {
+        if (k > 0)
+            out[at++] = ',';
+        out[at++] = '[';
+        int64_t cell = flat[k];
+        int64_t row = cell / width + 1;
+        int64_t col = cell - (row - 1) * width + 1;
+        at = put(out, at, row, ',');
+        at = put(out, at, col, ']');
+    }
+    out[at++] = ']';
+    return at;
+}

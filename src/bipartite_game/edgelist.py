@@ -6,42 +6,99 @@ repeated edge, in either direction, is the same edge; a self-loop ``v v`` adds
 the vertex but no edge (a token can never move along it).  Three or more
 tokens on a line is an error naming the line.
 
-Parsing is vectorised over the bytes (numpy masks for comments and line
-numbers, ``bytes.split`` for tokens; labels numbered by one sort when all are
-plain decimal numbers, else by a dict): no Python loop per edge.  Labels
-are kept byte-exact (undecodable bytes survive a round trip).
+Two readers give the same :class:`EdgeList`.  The native one
+(``native/edgelist.c``, used whenever the library of :mod:`._native` is
+loaded) reads the bytes in place: one pass counts tokens and edges and finds
+a crowded line, a second numbers the labels (through a table indexed by
+value when every token is a small plain decimal number, else a seeded hash
+table of the bytes) and writes the edges as int32 ids; no object is made per
+token, and a label is kept as its first token's offset and length in the
+text.  The Python one, :func:`_parse_python`, is the specification, kept
+for when the library is absent: vectorised over the bytes (numpy masks for
+comments and line numbers, ``bytes.split`` for tokens; labels numbered by
+one sort when all are plain decimal numbers, else by a dict), no Python loop
+per edge.  Labels are kept byte-exact (undecodable bytes survive a round
+trip).
 """
 
 from __future__ import annotations
 
+import functools
 import operator
+import os
 import warnings
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from ._native import library
 from ._text import as_bytes, quote
 from .errors import BipartiteGameWarning, InputError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["EdgeList", "parse_edge_list"]
 
 _WHITESPACE = np.zeros(256, dtype=np.bool_)
 _WHITESPACE[[9, 10, 11, 12, 13, 32]] = True
 
+Ids = npt.NDArray[np.int32] | npt.NDArray[np.int64]
 
-@dataclass(frozen=True, eq=False)
+
 class EdgeList:
-    """A parsed edge list: label tokens and edges as vertex-id arrays."""
+    """A parsed edge list: the labels (``tokens``, in order of first
+    appearance) and the edges as vertex-id arrays ``u`` and ``v`` (int64).
 
-    tokens: list[bytes]
-    u: npt.NDArray[np.int64]
-    v: npt.NDArray[np.int64]
+    The native reader keeps the labels as offsets into the text and the ends
+    as int32, and makes the ``bytes`` labels and int64 ends only when asked
+    for (``graph`` answers from the compact form: :meth:`to_graph`,
+    :meth:`verdict_lines`)."""
+
+    def __init__(
+        self,
+        tokens: list[bytes] | None,
+        u: Ids,
+        v: Ids,
+        *,
+        text: bytes = b"",
+        start: npt.NDArray[np.int64] | None = None,
+        length: npt.NDArray[np.int64] | None = None,
+    ) -> None:
+        if tokens is None and (start is None or length is None):
+            raise TypeError("EdgeList needs the tokens, or their offsets in the text")
+        self._tokens = tokens
+        self._ends = (u, v)
+        self._text = text
+        self._start = start
+        self._length = length
 
     @property
     def num_vertices(self) -> int:
-        return len(self.tokens)
+        if self._tokens is not None:
+            return len(self._tokens)
+        assert self._start is not None
+        return int(self._start.size)
+
+    @functools.cached_property
+    def tokens(self) -> list[bytes]:
+        """The labels as ``bytes``, one per vertex.  O(V), made once."""
+        if self._tokens is not None:
+            return self._tokens
+        assert self._start is not None and self._length is not None
+        text = self._text
+        ends = (self._start + self._length).tolist()
+        return [text[a:b] for a, b in zip(self._start.tolist(), ends, strict=True)]
+
+    @functools.cached_property
+    def u(self) -> npt.NDArray[np.int64]:
+        return self._ends[0].astype(np.int64, copy=False)
+
+    @functools.cached_property
+    def v(self) -> npt.NDArray[np.int64]:
+        return self._ends[1].astype(np.int64, copy=False)
 
     def labels(self) -> list[str]:
         """Labels as text (undecodable bytes kept by ``surrogateescape``)."""
@@ -49,8 +106,33 @@ class EdgeList:
             return []
         return b"\n".join(self.tokens).decode("utf-8", "surrogateescape").split("\n")
 
-    def to_graph(self) -> Graph:
-        return Graph.from_edges(self.u, self.v, self.num_vertices, self.labels())
+    def to_graph(self, labelled: bool = True) -> Graph:
+        """The graph, labelled unless ``labelled`` is false (then the labels
+        are never made: a large edge list's graph costs only its arrays)."""
+        labels = self.labels() if labelled else None
+        return Graph._from_ids(self._ends[0], self._ends[1], self.num_vertices, labels)
+
+    def verdict_lines(self, first_wins: npt.NDArray[np.bool_]) -> bytes:
+        """``LABEL first`` or ``LABEL second`` a line, for every vertex in
+        order.  O(V + the labels' bytes), natively without a ``bytes`` per
+        label."""
+        lib = library()
+        if lib is None or self._start is None or self._length is None:
+            suffix = _VERDICT[first_wins.astype(np.intp)].tolist()
+            lines: list[bytes] = [b""] * (2 * self.num_vertices)
+            lines[0::2] = self.tokens
+            lines[1::2] = suffix
+            return b"".join(lines)
+        wins = np.ascontiguousarray(first_wins, dtype=np.bool_)
+        size = lib.function("bg_edge_format_size", "l?q")(self._length, wins, wins.size)
+        out = np.empty(size, dtype=np.uint8)
+        text = np.frombuffer(self._text, dtype=np.uint8)
+        write = lib.function("bg_edge_format", "Bll?qB")
+        write(text, self._start, self._length, wins, wins.size, out)
+        return out.tobytes()
+
+
+_VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
 def parse_edge_list(text: str | bytes) -> EdgeList:
@@ -66,6 +148,82 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise InputError("NUL byte in input", line=line)
+    lib = library()
+    parsed = _parse_python(data) if lib is None else _parse_native(lib, data)
+    if parsed is None:  # too large for int32 ids natively
+        parsed = _parse_python(data)
+    edges, only_commas = parsed
+    if only_commas:
+        # every line one token, and those read all look like 'a,b'
+        warnings.warn(
+            BipartiteGameWarning(
+                f"every line is one label, such as {quote(edges.tokens[0])}: an edge is two "
+                "labels separated by white space ('a b'), so this graph has no edge"
+            ),
+            stacklevel=2,
+        )
+    return edges
+
+
+def _no_vertices() -> InputError:
+    return InputError("no vertices: the edge list is empty")
+
+
+def _crowded(line: int, count: int) -> InputError:
+    return InputError(f"expected an edge 'u v' or a lone label, found {count} tokens", line=line)
+
+
+#: The fields bg_edge_scan writes (see native/edgelist.c).
+_SCAN = ("tokens", "edges", "most", "decimal", "largest", "crowded", "crowd", "commas")
+
+
+def _parse_native(lib: Library, data: bytes) -> tuple[EdgeList, bool] | None:
+    """:func:`_parse_python`'s result from ``native/edgelist.c``; None when
+    the text has too many tokens for int32 ids (then the Python reader, and
+    the graph's own size check, decide)."""
+    raw = np.frombuffer(data, dtype=np.uint8)
+    out = np.zeros(len(_SCAN), dtype=np.int64)
+    lib.function("bg_edge_scan", "Bql")(raw, raw.size, out)
+    scan = dict(zip(_SCAN, out.tolist(), strict=True))
+    if scan["crowded"]:
+        raise _crowded(scan["crowded"], scan["crowd"])
+    tokens, edges = scan["tokens"], scan["edges"]
+    if tokens == 0:
+        raise _no_vertices()
+    if tokens >= 2**31 - 1:
+        return None
+    u = np.empty(edges, dtype=np.int32)
+    v = np.empty(edges, dtype=np.int32)
+    largest = scan["largest"]
+    if scan["decimal"] and largest < max(2 * tokens, 1 << 16):
+        # every label a plain number, and a table indexed by them small
+        labels = min(tokens, largest + 1)
+        start = np.empty(labels, dtype=np.int64)
+        length = np.empty(labels, dtype=np.int64)
+        id_of = np.empty(largest + 1, dtype=np.int32)
+        count = lib.function("bg_edge_dense", "Bqiqiill")(
+            raw, raw.size, id_of, largest, u, v, start, length
+        )
+        del id_of
+    else:
+        start = np.empty(tokens, dtype=np.int64)
+        length = np.empty(tokens, dtype=np.int64)
+        slots = np.empty(1 << max(4, (2 * tokens).bit_length()), dtype=np.int32)
+        seed = int.from_bytes(os.urandom(8), "little") >> 1  # crafted collisions: no
+        count = lib.function("bg_edge_hashed", "Bqqiqiill")(
+            raw, raw.size, seed, slots, slots.size, u, v, start, length
+        )
+        del slots
+    if count < start.size:
+        start, length = start[:count].copy(), length[:count].copy()
+    edge_list = EdgeList(None, u, v, text=data, start=start, length=length)
+    return edge_list, scan["most"] == 1 and bool(scan["commas"])
+
+
+def _parse_python(data: bytes) -> tuple[EdgeList, bool]:
+    """The edge list of ``data`` (no NUL byte), and whether every line
+    holds one token and the first thousand all hold a comma (the caller's
+    warning): the specification of the native reader."""
     raw = np.frombuffer(data, dtype=np.uint8)
     newline = raw == 10
     # one line number per byte: int32 when it fits, and made in place, since
@@ -87,26 +245,15 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
     token_line = line_of[starts]
     tokens = data.split()
     if not tokens:
-        raise InputError("no vertices: the edge list is empty")
+        raise _no_vertices()
     if token_line.size != len(tokens):  # pragma: no cover - the two tokenisers agree
         raise InputError("could not split the input into tokens")
     per_line = np.bincount(token_line)
     crowded = np.flatnonzero(per_line > 2)
     if crowded.size:
         line = int(crowded[0])
-        raise InputError(
-            f"expected an edge 'u v' or a lone label, found {int(per_line[line])} tokens",
-            line=line,
-        )
-    if per_line.max() == 1 and all(b"," in token for token in tokens[:1000]):
-        # every line one token, and those read all look like 'a,b'
-        warnings.warn(
-            BipartiteGameWarning(
-                f"every line is one label, such as {quote(tokens[0])}: an edge is two labels "
-                "separated by white space ('a b'), so this graph has no edge"
-            ),
-            stacklevel=2,
-        )
+        raise _crowded(line, int(per_line[line]))
+    only_commas = per_line.max() == 1 and all(b"," in token for token in tokens[:1000])
     numbered = _number_decimal_tokens(raw, is_token, starts, tokens)
     if numbered is None:
         unique, ids = _number_tokens(tokens)
@@ -114,7 +261,7 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
         unique, ids = numbered
     in_pair = per_line[token_line] == 2
     pairs = ids[in_pair].reshape(-1, 2)
-    return EdgeList(unique, pairs[:, 0].copy(), pairs[:, 1].copy())
+    return EdgeList(unique, pairs[:, 0].copy(), pairs[:, 1].copy()), bool(only_commas)
 
 
 def _number_tokens(tokens: list[bytes]) -> tuple[list[bytes], npt.NDArray[np.int64]]:

@@ -22,7 +22,6 @@ from .._text import as_bytes, quote
 from ..edgelist import parse_edge_list
 from ..errors import BipartiteGameError, InputError
 from ..game import solve
-from ..graph import Graph
 from . import _json
 
 __all__ = ["answer"]
@@ -76,13 +75,14 @@ def answer(
     if other_game:
         return _other_game(edges.tokens, edges.u, edges.v, start, rule, directed, as_json)
     with phase("build"):
-        labels = edges.labels()
-        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+        # the labels as str only where a proof names them
+        labelled = explain is not None or certificate is not None
+        graph = edges.to_graph(labelled=labelled)
     solution = solve(graph)
     if certificate is not None:
         from ..certificate import certify
 
-        write_file(certificate, certify(solution).to_json(labels))
+        write_file(certificate, certify(solution).to_json(edges.labels()))
     if explain is not None:
         vertex = _vertex(edges.tokens, explain, "--explain")
         return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")
@@ -100,11 +100,7 @@ def answer(
                 ("first_player_wins", _json.booleans(~solution.losing)),
             ]
             return _json.document("graph", fields)
-        verdicts = _VERDICT[(~solution.losing).astype(np.intp)].tolist()
-        lines: list[bytes] = [b""] * (2 * len(edges.tokens))
-        lines[0::2] = edges.tokens
-        lines[1::2] = verdicts
-        return b"".join(lines)
+        return edges.verdict_lines(~solution.losing)
 
 
 def _other_game(

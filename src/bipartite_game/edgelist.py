@@ -173,51 +173,60 @@ def _crowded(line: int, count: int) -> InputError:
     return InputError(f"expected an edge 'u v' or a lone label, found {count} tokens", line=line)
 
 
-#: The fields bg_edge_scan writes (see native/edgelist.c).
+#: The fields bg_edge_scan writes, and bg_edge_dense's outcomes (see
+#: native/edgelist.c).
 _SCAN = ("tokens", "edges", "most", "decimal", "largest", "crowded", "crowd", "commas")
+_DENSE_DONE, _DENSE_CROWDED = 0, 1
 
 
 def _parse_native(lib: Library, data: bytes) -> tuple[EdgeList, bool] | None:
     """:func:`_parse_python`'s result from ``native/edgelist.c``; None when
     the text has too many tokens for int32 ids (then the Python reader, and
-    the graph's own size check, decide)."""
-    raw = np.frombuffer(data, dtype=np.uint8)
-    out = np.zeros(len(_SCAN), dtype=np.int64)
-    lib.function("bg_edge_scan", "Bql")(raw, raw.size, out)
-    scan = dict(zip(_SCAN, out.tolist(), strict=True))
-    if scan["crowded"]:
-        raise _crowded(scan["crowded"], scan["crowd"])
-    tokens, edges = scan["tokens"], scan["edges"]
-    if tokens == 0:
-        raise _no_vertices()
-    if tokens >= 2**31 - 1:
+    the graph's own size check, decide).
+
+    Arrays are sized from the number of lines (at most two tokens and one
+    edge a line, or the line is an error), by ``np.empty``/``np.zeros``,
+    whose pages cost memory only once written, and shrunk in place after."""
+    lines = data.count(b"\n") + 1
+    if 2 * lines >= 2**31 - 1:
         return None
-    u = np.empty(edges, dtype=np.int32)
-    v = np.empty(edges, dtype=np.int32)
-    largest = scan["largest"]
-    if scan["decimal"] and largest < max(2 * tokens, 1 << 16):
-        # every label a plain number, and a table indexed by them small
-        labels = min(tokens, largest + 1)
-        start = np.empty(labels, dtype=np.int64)
-        length = np.empty(labels, dtype=np.int64)
-        id_of = np.empty(largest + 1, dtype=np.int32)
-        count = lib.function("bg_edge_dense", "Bqiqiill")(
-            raw, raw.size, id_of, largest, u, v, start, length
-        )
-        del id_of
-    else:
-        start = np.empty(tokens, dtype=np.int64)
-        length = np.empty(tokens, dtype=np.int64)
+    raw = np.frombuffer(data, dtype=np.uint8)
+    u = np.empty(lines, dtype=np.int32)
+    v = np.empty(lines, dtype=np.int32)
+    out = np.zeros(len(_SCAN), dtype=np.int64)
+    # plain decimal labels below a bound: one pass, ids through a table
+    capacity = max(4 * lines, 1 << 16)
+    start = np.empty(min(2 * lines, capacity), dtype=np.int64)
+    length = np.empty(start.size, dtype=np.int64)
+    slot_of = np.zeros(capacity, dtype=np.int32)
+    status = lib.function("bg_edge_dense", "Bqiqiilll")(
+        raw, raw.size, slot_of, capacity, u, v, start, length, out
+    )
+    del slot_of
+    if status == _DENSE_CROWDED:
+        raise _crowded(int(out[0]), int(out[1]))
+    only_commas = False
+    if status == _DENSE_DONE:
+        count, edges = int(out[0]), int(out[1])
+    else:  # any labels: count them, then hash their bytes
+        lib.function("bg_edge_scan", "Bql")(raw, raw.size, out)
+        scan = dict(zip(_SCAN, out.tolist(), strict=True))
+        if scan["crowded"]:
+            raise _crowded(scan["crowded"], scan["crowd"])
+        tokens, edges = scan["tokens"], scan["edges"]
+        only_commas = scan["most"] == 1 and bool(scan["commas"])
         slots = np.empty(1 << max(4, (2 * tokens).bit_length()), dtype=np.int32)
         seed = int.from_bytes(os.urandom(8), "little") >> 1  # crafted collisions: no
         count = lib.function("bg_edge_hashed", "Bqqiqiill")(
             raw, raw.size, seed, slots, slots.size, u, v, start, length
         )
         del slots
-    if count < start.size:
-        start, length = start[:count].copy(), length[:count].copy()
+    if count == 0:
+        raise _no_vertices()
+    for array, size in ((u, edges), (v, edges), (start, count), (length, count)):
+        array.resize(size, refcheck=False)  # in place: no copy of the kept part
     edge_list = EdgeList(None, u, v, text=data, start=start, length=length)
-    return edge_list, scan["most"] == 1 and bool(scan["commas"])
+    return edge_list, only_commas
 
 
 def _parse_python(data: bytes) -> tuple[EdgeList, bool]:

@@ -4,20 +4,21 @@
  * are runs of bytes other than ASCII white space (9-13, 32), a '#' ends the
  * line's tokens (the rest of the line is a comment), a line holds at most
  * two tokens, an edge is a line of two, and labels are numbered in order of
- * first appearance.  Here that takes two passes and no object per token:
+ * first appearance.  Here that takes one pass or two, and no object per token:
  *
  *   bg_edge_scan      counts tokens and edges, finds the first crowded line
  *                     (the caller's error), and says whether every token is
  *                     a plain decimal number and the largest one;
- *   bg_edge_dense     numbers plain decimals through a table indexed by value
- *                     (when the largest value is small enough to index);
+ *   bg_edge_dense     reads it in one pass instead when every token is a
+ *                     plain decimal number small enough to index a table by;
  *   bg_edge_hashed    numbers any tokens through an open-addressing hash
  *                     table of their bytes (seeded by the caller);
  *   bg_edge_format    writes "label first|second" lines for every vertex.
  *
  * Both numbering passes write the edges' two ends (int32 vertex ids) and
  * each vertex's first token as a byte offset and length into the text.
- * Nothing here allocates: the caller sizes every array from bg_edge_scan.
+ * Nothing here allocates: the caller sizes every array from the number of
+ * lines or from bg_edge_scan.
  */
 #include <string.h>
 
@@ -144,41 +145,77 @@ static int64_t token_end(const uint8_t *text, int64_t size, int64_t k)
     return k;
 }
 
-/* Ids through id_of[value] (largest + 1 entries, any contents: filled with
- * -1 here).  u, v: one entry per edge; start, length: one per vertex (at
- * most min(tokens, largest + 1)).  Returns the number of vertices. */
-BG_EXPORT int64_t bg_edge_dense(const uint8_t *text, int64_t size, int32_t *id_of, int64_t largest,
-                                int32_t *u, int32_t *v, int64_t *start, int64_t *length)
+/* The one-pass reader for edge lists of plain decimal numbers below
+ * capacity: ids through slot_of[value] (capacity entries, zeros: each 0 or
+ * 1 + an id), u and v (one entry per line at most), start and length (one
+ * per token at most).  out[0], out[1] = vertices, edges; or, on a crowded
+ * line, out[0], out[1] = its number and its tokens.  Returns DENSE_DONE,
+ * DENSE_CROWDED, or DENSE_NOT when a token is not a plain decimal number
+ * below capacity (then bg_edge_scan and bg_edge_hashed read the text). */
+enum { DENSE_DONE, DENSE_CROWDED, DENSE_NOT };
+
+BG_EXPORT int64_t bg_edge_dense(const uint8_t *text, int64_t size, int32_t *slot_of,
+                                int64_t capacity, int32_t *u, int32_t *v, int64_t *start,
+                                int64_t *length, int64_t *out)
 {
-    memset(id_of, 0xff, (size_t)(largest + 1) * sizeof *id_of);
     int32_t count = 0, ends[2] = {0, 0};
-    int64_t edges = 0, k = 0;
-    int on_line = 0, newline;
+    int64_t edges = 0, line = 1, k = 0;
+    int on_line = 0;
     for (;;) {
-        k = next_token(text, size, k, &newline);
-        if (newline) {
-            if (on_line == 2) {
-                u[edges] = ends[0];
-                v[edges] = ends[1];
-                edges++;
+        /* white space and comments up to the next token, closing lines */
+        while (k < size) {
+            uint8_t c = text[k];
+            if (c == '\n') {
+                if (on_line == 2) {
+                    u[edges] = ends[0];
+                    v[edges] = ends[1];
+                    edges++;
+                }
+                on_line = 0;
+                line++;
+            } else if (c == '#') {
+                while (k + 1 < size && text[k + 1] != '\n')
+                    k++;
+            } else if (!is_space(c)) {
+                break;
             }
-            on_line = 0;
+            k++;
         }
         if (k >= size)
             break;
-        int64_t end = token_end(text, size, k), value = 0;
-        for (int64_t j = k; j < end; j++)
-            value = value * 10 + (text[j] - '0');
-        int32_t id = id_of[value];
-        if (id < 0) {
-            id = id_of[value] = count++;
-            start[id] = k;
-            length[id] = end - k;
+        int64_t first = k, value = 0;
+        while (k < size && text[k] >= '0' && text[k] <= '9' && k - first < MAX_DIGITS)
+            value = value * 10 + (text[k++] - '0');
+        if ((k < size && !is_space(text[k]) && text[k] != '#') || value >= capacity ||
+            (text[first] == '0' && k - first > 1))
+            return DENSE_NOT;
+        int32_t slot = slot_of[value];
+        if (slot == 0) {
+            slot = slot_of[value] = ++count;
+            start[count - 1] = first;
+            length[count - 1] = k - first;
         }
-        ends[on_line++ & 1] = id;
-        k = end;
+        if (on_line == 2) { /* a third token: the rest of the line counts them */
+            int64_t tokens = 3;
+            for (int in_token = 1; k < size && text[k] != '\n' && text[k] != '#'; k++) {
+                int space = is_space(text[k]);
+                tokens += in_token == 0 && !space;
+                in_token = !space;
+            }
+            out[0] = line;
+            out[1] = tokens;
+            return DENSE_CROWDED;
+        }
+        ends[on_line++] = slot - 1;
     }
-    return count;
+    if (on_line == 2) {
+        u[edges] = ends[0];
+        v[edges] = ends[1];
+        edges++;
+    }
+    out[0] = count;
+    out[1] = edges;
+    return DENSE_DONE;
 }
 
 static uint64_t mix(uint64_t h)

@@ -246,3 +246,19 @@ def test_the_command_answers_the_same_without_the_library(tmp_path: Any) -> None
             answers.append(done.stdout)
         assert answers[0] == answers[1]
         assert answers[0].count(b"\n") == len(set(text.split()))
+
+
+@pytest.mark.parametrize("mode", ["auto", "never"])
+def test_the_graph_built_from_the_list_can_let_its_edges_go(mode: str) -> None:
+    previous = _native.set_native_mode(mode)
+    try:
+        parsed = edgelist.parse_edge_list(b"a b\nb c\nc a\nd\nb a\n")
+        checked = Graph.from_edges(parsed.u, parsed.v, parsed.num_vertices, parsed.labels())
+        built = parsed.to_graph(labelled=False, keep_edges=False)
+    finally:
+        _native.set_native_mode(previous)
+    assert np.array_equal(built.indptr, checked.indptr)
+    assert np.array_equal(built.indices, checked.indices)
+    assert built.labels is None and checked.labels == ["a", "b", "c", "d"]
+    assert parsed.u.size == 0 and parsed.v.size == 0
+    assert parsed.tokens == [b"a", b"b", b"c", b"d"]

@@ -106,11 +106,20 @@ class EdgeList:
             return []
         return b"\n".join(self.tokens).decode("utf-8", "surrogateescape").split("\n")
 
-    def to_graph(self, labelled: bool = True) -> Graph:
+    def to_graph(self, labelled: bool = True, *, keep_edges: bool = True) -> Graph:
         """The graph, labelled unless ``labelled`` is false (then the labels
-        are never made: a large edge list's graph costs only its arrays)."""
+        are never made: a large edge list's graph costs only its arrays).
+        ``keep_edges=False`` lets the edge arrays go once the graph is built
+        (``u`` and ``v`` are then empty), for a caller that needs only the
+        labels after: the graph's own arrays are what the solver uses."""
         labels = self.labels() if labelled else None
-        return Graph._from_ids(self._ends[0], self._ends[1], self.num_vertices, labels)
+        graph = Graph._from_ids(self._ends[0], self._ends[1], self.num_vertices, labels)
+        if not keep_edges:
+            empty = np.zeros(0, dtype=np.int32)
+            self._ends = (empty, empty)
+            self.__dict__.pop("u", None)
+            self.__dict__.pop("v", None)
+        return graph
 
     def verdict_lines(self, first_wins: npt.NDArray[np.bool_]) -> bytes:
         """``LABEL first`` or ``LABEL second`` a line, for every vertex in

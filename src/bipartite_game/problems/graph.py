@@ -84,7 +84,7 @@ def answer(
     with phase("build"):
         # the labels as str only where a proof names them
         labelled = explain is not None or certificate is not None
-        graph = edges.to_graph(labelled=labelled)
+        graph = edges.to_graph(labelled=labelled, keep_edges=False)
     solution = solve(graph)
     if certificate is not None:
         from ..certificate import certify

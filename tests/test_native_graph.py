@@ -262,3 +262,16 @@ def test_the_graph_built_from_the_list_can_let_its_edges_go(mode: str) -> None:
     assert built.labels is None and checked.labels == ["a", "b", "c", "d"]
     assert parsed.u.size == 0 and parsed.v.size == 0
     assert parsed.tokens == [b"a", b"b", b"c", b"d"]
+
+
+@given(_edge_list_texts(), st.binary(max_size=6))
+def test_a_label_is_found_as_the_token_list_finds_it(text: bytes, other: bytes) -> None:
+    native_library()
+    try:
+        parsed = edgelist.parse_edge_list(text)
+    except InputError:
+        return
+    tokens = parsed.tokens
+    for label in [*tokens[:5], other, b""]:
+        expected = tokens.index(label) if label in tokens else None
+        assert parsed.index(label) == expected

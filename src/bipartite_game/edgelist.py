@@ -121,6 +121,22 @@ class EdgeList:
             self.__dict__.pop("v", None)
         return graph
 
+    def index(self, label: bytes) -> int | None:
+        """The vertex whose label is ``label``, or None.  O(V), natively
+        without making the labels."""
+        lib = library()
+        if lib is None or self._start is None or self._length is None or not label:
+            try:
+                return self.tokens.index(label)
+            except ValueError:
+                return None
+        needle = np.frombuffer(label, dtype=np.uint8)
+        text = np.frombuffer(self._text, dtype=np.uint8)
+        found = lib.function("bg_edge_find", "BllqBq")(
+            text, self._start, self._length, self.num_vertices, needle, needle.size
+        )
+        return None if found < 0 else found
+
     def verdict_lines(self, first_wins: npt.NDArray[np.bool_]) -> bytes:
         """``LABEL first`` or ``LABEL second`` a line, for every vertex in
         order.  O(V + the labels' bytes), natively without a ``bytes`` per

@@ -13,7 +13,8 @@
  *                     plain decimal number small enough to index a table by;
  *   bg_edge_hashed    numbers any tokens through an open-addressing hash
  *                     table of their bytes (seeded by the caller);
- *   bg_edge_format    writes "label first|second" lines for every vertex.
+ *   bg_edge_format    writes "label first|second" lines for every vertex;
+ *   bg_edge_find      finds the vertex of a label.
  *
  * Both numbering passes write the edges' two ends (int32 vertex ids) and
  * each vertex's first token as a byte offset and length into the text.
@@ -319,4 +320,14 @@ BG_EXPORT int64_t bg_edge_format(const uint8_t *text, const int64_t *start, cons
         }
     }
     return at;
+}
+
+/* The first vertex whose label is the size bytes of label, or -1. */
+BG_EXPORT int64_t bg_edge_find(const uint8_t *text, const int64_t *start, const int64_t *length,
+                               int64_t count, const uint8_t *label, int64_t size)
+{
+    for (int64_t i = 0; i < count; i++)
+        if (length[i] == size && memcmp(text + start[i], label, (size_t)size) == 0)
+            return i;
+    return -1;
 }

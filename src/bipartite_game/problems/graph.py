@@ -12,15 +12,12 @@ appearance (who wins with the token starting there), or with ``start`` only
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
 from .._input import write_file
 from .._limits import ensure_fits
 from .._native import library
 from .._stats import phase
 from .._text import as_bytes, quote
-from ..edgelist import parse_edge_list
+from ..edgelist import EdgeList, parse_edge_list
 from ..errors import BipartiteGameError, InputError
 from ..game import solve
 from . import _json
@@ -34,8 +31,6 @@ BYTES_PER_INPUT_BYTE = 32
 #: arrays, sized by lines, and the CSR; traced 1.7 to 4.2 on random edge
 #: lists, 14 on one-digit labels, where most of it is never touched).
 NATIVE_BYTES_PER_INPUT_BYTE = 16
-
-_VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
 def answer(
@@ -80,7 +75,7 @@ def answer(
     with phase("parse"):
         edges = parse_edge_list(data)
     if other_game:
-        return _other_game(edges.tokens, edges.u, edges.v, start, rule, directed, as_json)
+        return _other_game(edges, start, rule, directed, as_json)
     with phase("build"):
         # the labels as str only where a proof names them
         labelled = explain is not None or certificate is not None
@@ -91,11 +86,11 @@ def answer(
 
         write_file(certificate, certify(solution).to_json(edges.labels()))
     if explain is not None:
-        vertex = _vertex(edges.tokens, explain, "--explain")
+        vertex = _vertex(edges, explain, "--explain")
         return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")
     with phase("format"):
         if start is not None:
-            vertex = _vertex(edges.tokens, start, "--start")
+            vertex = _vertex(edges, start, "--start")
             wins = solution.first_player_wins(vertex)
             if as_json:
                 return _json.document("graph", [("start", start), ("first_player_wins", wins)])
@@ -111,42 +106,34 @@ def answer(
 
 
 def _other_game(
-    tokens: list[bytes],
-    u: npt.NDArray[np.int64],
-    v: npt.NDArray[np.int64],
-    start: str | None,
-    rule: str,
-    directed: bool,
-    as_json: bool,
+    edges: EdgeList, start: str | None, rule: str, directed: bool, as_json: bool
 ) -> bytes:
     """Edge geography or a directed game, on the raw edges of the list."""
     from ..geography import geography_mover_wins, solve_geography
 
+    u, v, n = edges.u, edges.v, edges.num_vertices
     game = [("rule", rule), ("directed", directed)]
     if start is not None:
-        vertex = _vertex(tokens, start, "--start")
-        wins = geography_mover_wins(u, v, len(tokens), vertex, rule=rule, directed=directed)
+        vertex = _vertex(edges, start, "--start")
+        wins = geography_mover_wins(u, v, n, vertex, rule=rule, directed=directed)
         if as_json:
             return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
-    losing = solve_geography(u, v, len(tokens), rule=rule, directed=directed).losing
+    losing = solve_geography(u, v, n, rule=rule, directed=directed).losing
     if as_json:
         fields = [
             *game,
-            ("vertices", len(tokens)),
-            ("labels", _json.labels(tokens)),
+            ("vertices", n),
+            ("labels", _json.labels(edges.tokens)),
             ("first_player_wins", _json.booleans(~losing)),
         ]
         return _json.document("graph", fields)
-    lines: list[bytes] = [b""] * (2 * len(tokens))
-    lines[0::2] = tokens
-    lines[1::2] = _VERDICT[(~losing).astype(np.intp)].tolist()
-    return b"".join(lines)
+    return edges.verdict_lines(~losing)
 
 
-def _vertex(tokens: list[bytes], label: str, option: str) -> int:
+def _vertex(edges: EdgeList, label: str, option: str) -> int:
     """The vertex named ``label``, or an :class:`InputError` naming the option."""
-    try:
-        return tokens.index(label.encode("utf-8", "surrogateescape"))
-    except ValueError:
-        raise InputError(f"{option} {quote(label)} is not a vertex of the graph") from None
+    vertex = edges.index(label.encode("utf-8", "surrogateescape"))
+    if vertex is None:
+        raise InputError(f"{option} {quote(label)} is not a vertex of the graph")
+    return vertex

@@ -8,17 +8,18 @@ tokens on a line is an error naming the line.
 
 Two readers give the same :class:`EdgeList`.  The native one
 (``native/edgelist.c``, used whenever the library of :mod:`._native` is
-loaded) reads the bytes in place: one pass counts tokens and edges and finds
-a crowded line, a second numbers the labels (through a table indexed by
-value when every token is a small plain decimal number, else a seeded hash
-table of the bytes) and writes the edges as int32 ids; no object is made per
-token, and a label is kept as its first token's offset and length in the
-text.  The Python one, :func:`_parse_python`, is the specification, kept
-for when the library is absent: vectorised over the bytes (numpy masks for
-comments and line numbers, ``bytes.split`` for tokens; labels numbered by
-one sort when all are plain decimal numbers, else by a dict), no Python loop
-per edge.  Labels are kept byte-exact (undecodable bytes survive a round
-trip).
+loaded) reads the bytes in place and makes no object per token: when every
+token is a plain decimal number below four times the lines, one pass numbers the
+labels through a table indexed by value; otherwise one pass counts tokens
+and edges and finds a crowded line, and a second numbers the labels through
+a seeded hash table of their bytes.  Either writes the edges as int32 ids
+and keeps each label as its first token's offset and length in the text
+(which the :class:`EdgeList` holds).  The Python one, :func:`_parse_python`,
+is the specification, kept for when the library is absent: vectorised over
+the bytes (numpy masks for comments and line numbers, ``bytes.split`` for
+tokens; labels numbered by one sort when all are plain decimal numbers, else
+by a dict), no Python loop per edge.  Labels are kept byte-exact
+(undecodable bytes survive a round trip).
 """
 
 from __future__ import annotations

@@ -6,42 +6,100 @@ repeated edge, in either direction, is the same edge; a self-loop ``v v`` adds
 the vertex but no edge (a token can never move along it).  Three or more
 tokens on a line is an error naming the line.
 
-Parsing is vectorised over the bytes (numpy masks for comments and line
-numbers, ``bytes.split`` for tokens; labels numbered by one sort when all are
-plain decimal numbers, else by a dict): no Python loop per edge.  Labels
-are kept byte-exact (undecodable bytes survive a round trip).
+Two readers give the same :class:`EdgeList`.  The native one
+(``native/edgelist.c``, used whenever the library of :mod:`._native` is
+loaded) reads the bytes in place and makes no object per token: when every
+token is a plain decimal number below four times the lines, one pass numbers the
+labels through a table indexed by value; otherwise one pass counts tokens
+and edges and finds a crowded line, and a second numbers the labels through
+a seeded hash table of their bytes.  Either writes the edges as int32 ids
+and keeps each label as its first token's offset and length in the text
+(which the :class:`EdgeList` holds).  The Python one, :func:`_parse_python`,
+is the specification, kept for when the library is absent: vectorised over
+the bytes (numpy masks for comments and line numbers, ``bytes.split`` for
+tokens; labels numbered by one sort when all are plain decimal numbers, else
+by a dict), no Python loop per edge.  Labels are kept byte-exact
+(undecodable bytes survive a round trip).
 """
 
 from __future__ import annotations
 
+import functools
 import operator
+import os
 import warnings
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from ._native import library
 from ._text import as_bytes, quote
 from .errors import BipartiteGameWarning, InputError
 from .graph import Graph
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["EdgeList", "parse_edge_list"]
 
 _WHITESPACE = np.zeros(256, dtype=np.bool_)
 _WHITESPACE[[9, 10, 11, 12, 13, 32]] = True
 
+Ids = npt.NDArray[np.int32] | npt.NDArray[np.int64]
 
-@dataclass(frozen=True, eq=False)
+
 class EdgeList:
-    """A parsed edge list: label tokens and edges as vertex-id arrays."""
+    """A parsed edge list: the labels (``tokens``, in order of first
+    appearance) and the edges as vertex-id arrays ``u`` and ``v`` (int64).
 
-    tokens: list[bytes]
-    u: npt.NDArray[np.int64]
-    v: npt.NDArray[np.int64]
+    The native reader keeps the labels as offsets into the text and the ends
+    as int32, and makes the ``bytes`` labels and int64 ends only when asked
+    for (``graph`` answers from the compact form: :meth:`to_graph`,
+    :meth:`verdict_lines`)."""
+
+    def __init__(
+        self,
+        tokens: list[bytes] | None,
+        u: Ids,
+        v: Ids,
+        *,
+        text: bytes = b"",
+        start: npt.NDArray[np.int64] | None = None,
+        length: npt.NDArray[np.int64] | None = None,
+    ) -> None:
+        if tokens is None and (start is None or length is None):
+            raise TypeError("EdgeList needs the tokens, or their offsets in the text")
+        self._tokens = tokens
+        self._ends = (u, v)
+        self._text = text
+        self._start = start
+        self._length = length
 
     @property
     def num_vertices(self) -> int:
-        return len(self.tokens)
+        if self._tokens is not None:
+            return len(self._tokens)
+        assert self._start is not None
+        return int(self._start.size)
+
+    @functools.cached_property
+    def tokens(self) -> list[bytes]:
+        """The labels as ``bytes``, one per vertex.  O(V), made once."""
+        if self._tokens is not None:
+            return self._tokens
+        assert self._start is not None and self._length is not None
+        text = self._text
+        ends = (self._start + self._length).tolist()
+        return [text[a:b] for a, b in zip(self._start.tolist(), ends, strict=True)]
+
+    @functools.cached_property
+    def u(self) -> npt.NDArray[np.int64]:
+        return self._ends[0].astype(np.int64, copy=False)
+
+    @functools.cached_property
+    def v(self) -> npt.NDArray[np.int64]:
+        return self._ends[1].astype(np.int64, copy=False)
 
     def labels(self) -> list[str]:
         """Labels as text (undecodable bytes kept by ``surrogateescape``)."""
@@ -49,8 +107,58 @@ class EdgeList:
             return []
         return b"\n".join(self.tokens).decode("utf-8", "surrogateescape").split("\n")
 
-    def to_graph(self) -> Graph:
-        return Graph.from_edges(self.u, self.v, self.num_vertices, self.labels())
+    def to_graph(self, labelled: bool = True, *, keep_edges: bool = True) -> Graph:
+        """The graph, labelled unless ``labelled`` is false (then the labels
+        are never made: a large edge list's graph costs only its arrays).
+        ``keep_edges=False`` lets the edge arrays go once the graph is built
+        (``u`` and ``v`` are then empty), for a caller that needs only the
+        labels after: the graph's own arrays are what the solver uses."""
+        labels = self.labels() if labelled else None
+        graph = Graph._from_ids(self._ends[0], self._ends[1], self.num_vertices, labels)
+        if not keep_edges:
+            empty = np.zeros(0, dtype=np.int32)
+            self._ends = (empty, empty)
+            self.__dict__.pop("u", None)
+            self.__dict__.pop("v", None)
+        return graph
+
+    def index(self, label: bytes) -> int | None:
+        """The vertex whose label is ``label``, or None.  O(V), natively
+        without making the labels."""
+        lib = library()
+        if lib is None or self._start is None or self._length is None or not label:
+            try:
+                return self.tokens.index(label)
+            except ValueError:
+                return None
+        needle = np.frombuffer(label, dtype=np.uint8)
+        text = np.frombuffer(self._text, dtype=np.uint8)
+        found = lib.function("bg_edge_find", "BllqBq")(
+            text, self._start, self._length, self.num_vertices, needle, needle.size
+        )
+        return None if found < 0 else found
+
+    def verdict_lines(self, first_wins: npt.NDArray[np.bool_]) -> bytes:
+        """``LABEL first`` or ``LABEL second`` a line, for every vertex in
+        order.  O(V + the labels' bytes), natively without a ``bytes`` per
+        label."""
+        lib = library()
+        if lib is None or self._start is None or self._length is None:
+            suffix = _VERDICT[first_wins.astype(np.intp)].tolist()
+            lines: list[bytes] = [b""] * (2 * self.num_vertices)
+            lines[0::2] = self.tokens
+            lines[1::2] = suffix
+            return b"".join(lines)
+        wins = np.ascontiguousarray(first_wins, dtype=np.bool_)
+        size = lib.function("bg_edge_format_size", "l?q")(self._length, wins, wins.size)
+        out = np.empty(size, dtype=np.uint8)
+        text = np.frombuffer(self._text, dtype=np.uint8)
+        write = lib.function("bg_edge_format", "Bll?qB")
+        write(text, self._start, self._length, wins, wins.size, out)
+        return out.tobytes()
+
+
+_VERDICT = np.array([b" second\n", b" first\n"], dtype=object)
 
 
 def parse_edge_list(text: str | bytes) -> EdgeList:
@@ -66,6 +174,91 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise InputError("NUL byte in input", line=line)
+    lib = library()
+    parsed = _parse_python(data) if lib is None else _parse_native(lib, data)
+    if parsed is None:  # too large for int32 ids natively
+        parsed = _parse_python(data)
+    edges, only_commas = parsed
+    if only_commas:
+        # every line one token, and those read all look like 'a,b'
+        warnings.warn(
+            BipartiteGameWarning(
+                f"every line is one label, such as {quote(edges.tokens[0])}: an edge is two "
+                "labels separated by white space ('a b'), so this graph has no edge"
+            ),
+            stacklevel=2,
+        )
+    return edges
+
+
+def _no_vertices() -> InputError:
+    return InputError("no vertices: the edge list is empty")
+
+
+def _crowded(line: int, count: int) -> InputError:
+    return InputError(f"expected an edge 'u v' or a lone label, found {count} tokens", line=line)
+
+
+#: The fields bg_edge_scan writes, and bg_edge_dense's outcomes (see
+#: native/edgelist.c).
+_SCAN = ("tokens", "edges", "most", "decimal", "largest", "crowded", "crowd", "commas")
+_DENSE_DONE, _DENSE_CROWDED = 0, 1
+
+
+def _parse_native(lib: Library, data: bytes) -> tuple[EdgeList, bool] | None:
+    """:func:`_parse_python`'s result from ``native/edgelist.c``; None when
+    the text has too many tokens for int32 ids (then the Python reader, and
+    the graph's own size check, decide).
+
+    Arrays are sized from the number of lines (at most two tokens and one
+    edge a line, or the line is an error), by ``np.empty``/``np.zeros``,
+    whose pages cost memory only once written, and shrunk in place after."""
+    lines = data.count(b"\n") + 1
+    if 2 * lines >= 2**31 - 1:
+        return None
+    raw = np.frombuffer(data, dtype=np.uint8)
+    u = np.empty(lines, dtype=np.int32)
+    v = np.empty(lines, dtype=np.int32)
+    out = np.zeros(len(_SCAN), dtype=np.int64)
+    # plain decimal labels below a bound: one pass, ids through a table
+    capacity = max(4 * lines, 1 << 16)
+    start = np.empty(min(2 * lines, capacity), dtype=np.int64)
+    length = np.empty(start.size, dtype=np.int64)
+    slot_of = np.zeros(capacity, dtype=np.int32)
+    status = lib.function("bg_edge_dense", "Bqiqiilll")(
+        raw, raw.size, slot_of, capacity, u, v, start, length, out
+    )
+    del slot_of
+    if status == _DENSE_CROWDED:
+        raise _crowded(int(out[0]), int(out[1]))
+    only_commas = False
+    if status == _DENSE_DONE:
+        count, edges = int(out[0]), int(out[1])
+    else:  # any labels: count them, then hash their bytes
+        lib.function("bg_edge_scan", "Bql")(raw, raw.size, out)
+        scan = dict(zip(_SCAN, out.tolist(), strict=True))
+        if scan["crowded"]:
+            raise _crowded(scan["crowded"], scan["crowd"])
+        tokens, edges = scan["tokens"], scan["edges"]
+        only_commas = scan["most"] == 1 and bool(scan["commas"])
+        slots = np.empty(1 << max(4, (2 * tokens).bit_length()), dtype=np.int32)
+        seed = int.from_bytes(os.urandom(8), "little") >> 1  # crafted collisions: no
+        count = lib.function("bg_edge_hashed", "Bqqiqiill")(
+            raw, raw.size, seed, slots, slots.size, u, v, start, length
+        )
+        del slots
+    if count == 0:
+        raise _no_vertices()
+    for array, size in ((u, edges), (v, edges), (start, count), (length, count)):
+        array.resize(size, refcheck=False)  # in place: no copy of the kept part
+    edge_list = EdgeList(None, u, v, text=data, start=start, length=length)
+    return edge_list, only_commas
+
+
+def _parse_python(data: bytes) -> tuple[EdgeList, bool]:
+    """The edge list of ``data`` (no NUL byte), and whether every line
+    holds one token and the first thousand all hold a comma (the caller's
+    warning): the specification of the native reader."""
     raw = np.frombuffer(data, dtype=np.uint8)
     newline = raw == 10
     # one line number per byte: int32 when it fits, and made in place, since
@@ -87,26 +280,15 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
     token_line = line_of[starts]
     tokens = data.split()
     if not tokens:
-        raise InputError("no vertices: the edge list is empty")
+        raise _no_vertices()
     if token_line.size != len(tokens):  # pragma: no cover - the two tokenisers agree
         raise InputError("could not split the input into tokens")
     per_line = np.bincount(token_line)
     crowded = np.flatnonzero(per_line > 2)
     if crowded.size:
         line = int(crowded[0])
-        raise InputError(
-            f"expected an edge 'u v' or a lone label, found {int(per_line[line])} tokens",
-            line=line,
-        )
-    if per_line.max() == 1 and all(b"," in token for token in tokens[:1000]):
-        # every line one token, and those read all look like 'a,b'
-        warnings.warn(
-            BipartiteGameWarning(
-                f"every line is one label, such as {quote(tokens[0])}: an edge is two labels "
-                "separated by white space ('a b'), so this graph has no edge"
-            ),
-            stacklevel=2,
-        )
+        raise _crowded(line, int(per_line[line]))
+    only_commas = per_line.max() == 1 and all(b"," in token for token in tokens[:1000])
     numbered = _number_decimal_tokens(raw, is_token, starts, tokens)
     if numbered is None:
         unique, ids = _number_tokens(tokens)
@@ -114,7 +296,7 @@ def parse_edge_list(text: str | bytes) -> EdgeList:
         unique, ids = numbered
     in_pair = per_line[token_line] == 2
     pairs = ids[in_pair].reshape(-1, 2)
-    return EdgeList(unique, pairs[:, 0].copy(), pairs[:, 1].copy())
+    return EdgeList(unique, pairs[:, 0].copy(), pairs[:, 1].copy()), bool(only_commas)
 
 
 def _number_tokens(tokens: list[bytes]) -> tuple[list[bytes], npt.NDArray[np.int64]]:

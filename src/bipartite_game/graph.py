@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ._checks import (
     CHECK_MEMORY_FROM,
+    MAX_VERTICES,
     checked_edges,
     checked_labels,
     checked_side,
@@ -31,7 +32,11 @@ from ._checks import (
 )
 from ._jit import kernel
 from ._limits import ensure_fits
+from ._native import library
 from .errors import BipartiteGameError, NotBipartiteError
+
+if TYPE_CHECKING:
+    from ._native import Library
 
 __all__ = ["Colouring", "Graph"]
 
@@ -319,6 +324,27 @@ class Graph:
         return cls._trusted(indptr, indices, names)
 
     @classmethod
+    def _from_ids(
+        cls,
+        u: IntArray | Int32Array,
+        v: IntArray | Int32Array,
+        n: int,
+        labels: Sequence[Hashable] | None = None,
+    ) -> Graph:
+        """:meth:`from_edges` for endpoint arrays known to be ids in
+        ``0 .. n - 1`` (the edge-list reader's, int32 or int64): only the
+        size checks, no conversion.  For this package's readers only."""
+        if n > MAX_VERTICES:
+            raise BipartiteGameError(f"vertex count out of range 0..{MAX_VERTICES}: {n}")
+        if n > CHECK_MEMORY_FROM or u.size > CHECK_MEMORY_FROM:
+            ensure_fits(
+                _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * u.size,
+                f"a graph of {n} vertices and {u.size} edge pairs",
+            )
+        indptr, indices = _symmetric_csr(u, v, n)
+        return cls._trusted(indptr, indices, labels)
+
+    @classmethod
     def from_edge_list(cls, text: str | bytes) -> Graph:
         """Parse an edge list (``u v`` a line, ``#`` comments); see :mod:`.edgelist`."""
         from .edgelist import parse_edge_list
@@ -451,12 +477,44 @@ def _labelled_ends(
 _BYTES_PER_VERTEX, _BYTES_PER_EDGE = 16, 112
 
 
-def _symmetric_csr(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int32Array]:
-    """Both directions of every non-loop edge, sorted and without repeats.
+def _symmetric_csr(
+    src: IntArray | Int32Array, dst: IntArray | Int32Array, n: int
+) -> tuple[IntArray, Int32Array]:
+    """Both directions of every non-loop edge, sorted and without repeats:
+    the CSR of :meth:`Graph.from_edges` from ids in ``0 .. n - 1``.
 
-    One sort of the keys ``u * n + v`` and a comparison of neighbours drops
-    the repeats (not ``np.unique``: numpy 2.3 made it hash-based, and far
-    slower on large arrays).  O(E log E)."""
+    Natively one counting pass sizes the rows, a second places each entry,
+    and each row is sorted in place (rows are short: this is O(E) for
+    bounded degrees, O(E log E) at worst); working memory is the CSR
+    itself.  Without the library, :func:`_symmetric_csr_numpy`."""
+    lib = library()
+    if lib is None:
+        wide: IntArray = src.astype(np.int64, copy=False)
+        return _symmetric_csr_numpy(wide, dst.astype(np.int64, copy=False), n)
+    if src.dtype == np.int32 and dst.dtype == np.int32:
+        suffix, letter = "i32", "i"
+        a, b = np.ascontiguousarray(src), np.ascontiguousarray(dst)
+    else:
+        suffix, letter = "i64", "l"
+        a = np.ascontiguousarray(src, dtype=np.int64)
+        b = np.ascontiguousarray(dst, dtype=np.int64)
+    indptr = np.empty(n + 1, dtype=np.int64)
+    entries = lib.function(f"bg_symmetric_degrees_{suffix}", letter * 2 + "qql")(
+        a, b, a.size, n, indptr
+    )
+    indices = np.empty(entries, dtype=np.int32)
+    lib.function(f"bg_symmetric_fill_{suffix}", letter * 2 + "qli")(a, b, a.size, indptr, indices)
+    kept = lib.function("bg_sort_rows", "qli")(n, indptr, indices)
+    if kept < entries:  # repeated edges: shrink in place, without a copy
+        indices.resize(kept, refcheck=False)
+    return indptr, indices
+
+
+def _symmetric_csr_numpy(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int32Array]:
+    """:func:`_symmetric_csr` in numpy: one sort of the keys ``u * n + v``
+    and a comparison of neighbours drops the repeats (not ``np.unique``:
+    numpy 2.3 made it hash-based, and far slower on large arrays).
+    O(E log E)."""
     keep = src != dst
     a = np.concatenate([src[keep], dst[keep]])
     b = np.concatenate([dst[keep], src[keep]])
@@ -473,7 +531,19 @@ def _symmetric_csr(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int3
     return indptr, (key % max(n, 1)).astype(np.int32)
 
 
-@kernel
+def _two_colour_native(
+    lib: Library, indptr: IntArray, indices: Int32Array
+) -> tuple[SideArray, Int32Array, int, int]:
+    n = indptr.size - 1
+    side = np.empty(n, dtype=np.int8)
+    parent = np.empty(n, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    ends = np.empty(2, dtype=np.int64)
+    lib.function("bg_two_colour", "liqbiil")(indptr, indices, n, side, parent, queue, ends)
+    return side, parent, int(ends[0]), int(ends[1])
+
+
+@kernel(native=_two_colour_native)
 def _two_colour(indptr: IntArray, indices: Int32Array) -> tuple[SideArray, Int32Array, int, int]:
     """BFS 2-colouring; on a conflict returns the offending edge's ends."""
     n = indptr.size - 1
@@ -502,7 +572,14 @@ def _two_colour(indptr: IntArray, indices: Int32Array) -> tuple[SideArray, Int32
     return side, parent, -1, -1
 
 
-@kernel
+def _tree_cycle_native(lib: Library, parent: Int32Array, u: int, w: int) -> Int32Array:
+    on_path = np.zeros(parent.size, dtype=np.bool_)
+    cycle = np.empty(parent.size, dtype=np.int32)
+    length = lib.function("bg_tree_cycle", "iqq?i")(parent, u, w, on_path, cycle)
+    return cycle[:length].copy()
+
+
+@kernel(native=_tree_cycle_native)
 def _tree_cycle(parent: Int32Array, u: int, w: int) -> Int32Array:
     """The cycle closed by the non-tree edge ``u - w`` in a BFS forest."""
     n = parent.size
@@ -541,7 +618,20 @@ def _tree_cycle(parent: Int32Array, u: int, w: int) -> Int32Array:
     return cycle
 
 
-@kernel
+def _component_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, source: int, limit: int
+) -> tuple[BoolArray, bool]:
+    n = indptr.size - 1
+    seen = np.zeros(n, dtype=np.bool_)
+    fresh = np.zeros(n, dtype=np.bool_)
+    level = np.empty(n, dtype=np.int32)
+    found = np.empty(n, dtype=np.int32)
+    search = lib.function("bg_component", "liqqq??ii")
+    complete = search(indptr, indices, n, source, limit, seen, fresh, level, found)
+    return seen, bool(complete)
+
+
+@kernel(native=_component_native)
 def _component(
     indptr: IntArray, indices: Int32Array, source: int, limit: int
 ) -> tuple[BoolArray, bool]:
@@ -598,7 +688,21 @@ def _component(
     return seen, True
 
 
-@kernel
+def _induced_native(
+    lib: Library, indptr: IntArray, indices: Int32Array, kept: Int32Array
+) -> tuple[IntArray, Int32Array]:
+    n = indptr.size - 1
+    new_id = np.empty(n, dtype=np.int32)
+    sub_indptr = np.empty(kept.size + 1, dtype=np.int64)
+    degrees = lib.function("bg_induced_degrees", "liqiqil")
+    entries = degrees(indptr, indices, n, kept, kept.size, new_id, sub_indptr)
+    sub_indices = np.empty(entries, dtype=np.int32)
+    fill = lib.function("bg_induced_indices", "liiqii")
+    fill(indptr, indices, kept, kept.size, new_id, sub_indices)
+    return sub_indptr, sub_indices
+
+
+@kernel(native=_induced_native)
 def _induced(
     indptr: IntArray, indices: Int32Array, kept: Int32Array
 ) -> tuple[IntArray, Int32Array]:

@@ -107,7 +107,8 @@ def main() -> None:
     parser.add_argument("--problem", default="maze", help="the front-end (with --file)")
     parser.add_argument("--file", action="append", type=Path, help="inputs instead of mazes")
     args = parser.parse_args()
-    inputs = args.file or [generated("maze", 20, s, s, 0.2) for s in args.sizes.split(",")]
+    sizes = [int(s) for s in args.sizes.split(",")]
+    inputs = args.file or [generated("maze", 20, s, s, 0.2) for s in sizes]
     for path in inputs:
         child(args.problem, path, "always")  # warm numba's cache for these types
         slow = child(args.problem, path, "never")

@@ -8,8 +8,6 @@ Each module with native kernels has its comparisons in its own tests (by
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -18,6 +16,7 @@ from hypothesis import strategies as st
 
 from bipartite_game import _native, boards
 
+from .cli_util import run
 from .native_util import native_library, same_as_python
 
 
@@ -46,26 +45,14 @@ def test_required_without_the_library_is_one_clear_error(tmp_path: object) -> No
         source, copy, ignore=shutil.ignore_patterns("_ckernels*", "__pycache__", "*.nb*")
     )
     env = dict(os.environ, PYTHONPATH=str(tmp_path), BIPARTITE_GAME_NATIVE="required")
-    done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", "maze"],
-        input=b"1 3\n...\n",
-        capture_output=True,
-        env=env,
-        timeout=60,
-    )
-    assert done.returncode == 2
-    lines = done.stderr.decode().splitlines()
+    done = run("maze", stdin=b"1 3\n...\n", env=env)
+    assert done.status == 2
+    lines = done.stderr.splitlines()
     assert len(lines) == 1 and "native kernel library is not built or not usable" in lines[0]
     # the same copy in the default mode falls back and answers
     env["BIPARTITE_GAME_NATIVE"] = "auto"
-    done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", "maze"],
-        input=b"1 3\n...\n",
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run("maze", stdin=b"1 3\n...\n", env=env)
+    assert done.status == 0, done.stderr
     assert done.stdout.startswith(b"WIN\n")
 
 
@@ -115,19 +102,14 @@ def test_stats_say_where_the_kernels_ran() -> None:
     import re
 
     native_library()
-    done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", "maze", "--stats"],
-        input=b"2 3\n...\n.#.\n",
-        capture_output=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run("maze", "--stats", stdin=b"2 3\n...\n.#.\n")
+    assert done.status == 0, done.stderr
     found = re.search(
-        rb"^bipartite-game: stats: kernel calls +(\d+) in C, (\d+) by numba, (\d+) interpreted$",
+        r"^bipartite-game: stats: kernel calls +(\d+) in C, (\d+) by numba, (\d+) interpreted$",
         done.stderr,
         re.MULTILINE,
     )
-    assert found, done.stderr.decode()
+    assert found, done.stderr
     assert int(found[1]) >= 1
 
 
@@ -153,25 +135,13 @@ def test_a_library_older_than_its_sources_is_not_used(tmp_path: object) -> None:
     later = time.time() + 60
     os.utime(edited, (later, later))
     env = dict(os.environ, PYTHONPATH=tree, BIPARTITE_GAME_NATIVE="auto")
-    done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", "maze"],
-        input=b"1 3\n...\n",
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run("maze", stdin=b"1 3\n...\n", env=env)
+    assert done.status == 0, done.stderr
     assert done.stdout.startswith(b"WIN\n")
-    lines = done.stderr.decode().splitlines()
+    lines = done.stderr.splitlines()
     assert len(lines) == 1 and "older than its sources" in lines[0], lines
     # an installed package (no setup.py above it) never compares: it has no
     # sources to be older than, whatever files happen to lie beside it
     os.remove(os.path.join(str(tmp_path), "setup.py"))
-    done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", "maze"],
-        input=b"1 3\n...\n",
-        capture_output=True,
-        env=dict(env, BIPARTITE_GAME_NATIVE="required"),
-        timeout=120,
-    )
-    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    done = run("maze", stdin=b"1 3\n...\n", env=dict(env, BIPARTITE_GAME_NATIVE="required"))
+    assert done.status == 0 and done.stderr == "", done.stderr

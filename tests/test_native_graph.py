@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bipartite_game import _native, edgelist, graph
-from bipartite_game.errors import BipartiteGameWarning, InputError
+from bipartite_game.errors import BipartiteGameError, BipartiteGameWarning, InputError
 from bipartite_game.graph import Graph
 
 from .native_util import native_library, same_as_python
@@ -275,3 +275,37 @@ def test_a_label_is_found_as_the_token_list_finds_it(text: bytes, other: bytes) 
     for label in [*tokens[:5], other, b""]:
         expected = tokens.index(label) if label in tokens else None
         assert parsed.index(label) == expected
+
+
+@pytest.mark.parametrize("mode", ["required", "never"])
+@pytest.mark.parametrize("count", [0, 1, 3, 5000])
+def test_verdicts_of_the_wrong_length_are_refused(mode: str, count: int) -> None:
+    """One verdict per vertex, or an error: never a read past the labels
+    (the native writer sizes its output from them) nor a partial answer."""
+    if mode == "required":
+        native_library()
+    previous = _native.set_native_mode(mode)
+    try:
+        edges = edgelist.parse_edge_list(b"a b\n")
+        with pytest.raises(BipartiteGameError, match="one verdict per vertex"):
+            edges.verdict_lines(np.ones(count, dtype=np.bool_))
+        assert edges.verdict_lines(np.array([True, False])) == b"a first\nb second\n"
+    finally:
+        _native.set_native_mode(previous)
+
+
+@pytest.mark.parametrize("text", [b"1 2 3", b"1 2\n3 4\n5 6 7", b"1 2\n3 4 5\n"])
+def test_a_crowded_line_of_new_numbers_is_one_error(text: bytes) -> None:
+    """The case that once wrote one slot past the label arrays (the third
+    token's slot is taken before the line is seen to be crowded): the same
+    error as the Python reader, from arrays sized for it."""
+    native_library()
+    with pytest.raises(InputError) as native_error:
+        edgelist.parse_edge_list(text)
+    previous = _native.set_native_mode("never")
+    try:
+        with pytest.raises(InputError) as python_error:
+            edgelist.parse_edge_list(text)
+    finally:
+        _native.set_native_mode(previous)
+    assert str(native_error.value) == str(python_error.value)

@@ -192,6 +192,8 @@ def _leaper_reaches_native(
     found = reaches(
         open_bits, height, width, dr, dc, dr.size, source, target, seen, queue, queue.size
     )
+    if found < 0:  # more steps than a leaper has
+        raise BipartiteGameError("_leaper_reaches: more than 8 steps (a bug)")
     return bool(found)
 
 

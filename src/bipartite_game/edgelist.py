@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from ._native import library
 from ._text import as_bytes, quote
-from .errors import BipartiteGameWarning, InputError
+from .errors import BipartiteGameError, BipartiteGameWarning, InputError
 from .graph import Graph
 
 if TYPE_CHECKING:
@@ -142,14 +142,19 @@ class EdgeList:
         """``LABEL first`` or ``LABEL second`` a line, for every vertex in
         order.  O(V + the labels' bytes), natively without a ``bytes`` per
         label."""
+        wins = np.ascontiguousarray(first_wins, dtype=np.bool_)
+        if wins.shape != (self.num_vertices,):
+            raise BipartiteGameError(
+                f"verdict_lines needs one verdict per vertex ({self.num_vertices}), "
+                f"not {wins.shape}"
+            )
         lib = library()
         if lib is None or self._start is None or self._length is None:
-            suffix = _VERDICT[first_wins.astype(np.intp)].tolist()
+            suffix = _VERDICT[wins.astype(np.intp)].tolist()
             lines: list[bytes] = [b""] * (2 * self.num_vertices)
             lines[0::2] = self.tokens
             lines[1::2] = suffix
             return b"".join(lines)
-        wins = np.ascontiguousarray(first_wins, dtype=np.bool_)
         size = lib.function("bg_edge_format_size", "l?q")(self._length, wins, wins.size)
         out = np.empty(size, dtype=np.uint8)
         text = np.frombuffer(self._text, dtype=np.uint8)
@@ -222,7 +227,9 @@ def _parse_native(lib: Library, data: bytes) -> tuple[EdgeList, bool] | None:
     out = np.zeros(len(_SCAN), dtype=np.int64)
     # plain decimal labels below a bound: one pass, ids through a table
     capacity = max(4 * lines, 1 << 16)
-    start = np.empty(min(2 * lines, capacity), dtype=np.int64)
+    # one more than two a line: the reader takes a token's slot before it
+    # sees that the token is a crowded line's third (an error, but written)
+    start = np.empty(min(2 * lines + 1, capacity), dtype=np.int64)
     length = np.empty(start.size, dtype=np.int64)
     slot_of = np.zeros(capacity, dtype=np.int32)
     status = lib.function("bg_edge_dense", "Bqiqiilll")(

@@ -58,7 +58,7 @@ BG_EXPORT int64_t bg_leaper_reaches(uint8_t *open, int64_t height, int64_t width
     int64_t cells = height * width, bytes = (cells + 7) >> 3;
     int64_t head = 0, size = 1, parked = 0, found = source == target;
     int64_t offset[8], row_low[8], row_high[8], col_low[8], col_high[8];
-    if (steps > 8) /* a leaper has 8 steps at most; the adapter checks */
+    if (steps > 8) /* a leaper has 8 steps at most; the adapters raise on -1 */
         return -1;
     for (int64_t s = 0; s < steps; s++) { /* cell (i, j) has step s iff i, j in these */
         offset[s] = dr[s] * width + dc[s];

@@ -29,7 +29,7 @@ from .._text import (
     quote,
     saturating,
 )
-from ..errors import InputError
+from ..errors import BipartiteGameError, InputError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -232,6 +232,8 @@ class _Bits:
         connected = reaches(
             self.bits, self.n, m, dr, dc, len(steps), self.alice, self.bob, seen, queue, len(queue)
         )
+        if connected < 0:  # more steps than a leaper has
+            raise BipartiteGameError("the leaper search got more than 8 steps (a bug)")
         return not connected
 
 

@@ -140,7 +140,7 @@ def format_cells(cells: npt.NDArray[np.int32], width: int) -> memoryview:
     """The answer for these flat cell indices (ascending), as a byte buffer."""
     if cells.size == 0:
         return memoryview(b"LOSE\n")
-    last_row = int(cells[-1]) // width + 1
+    last_row = int(cells.max()) // width + 1  # the widest row number, whatever the order
     per_line = len(str(last_row)) + len(str(width)) + 2
     out = np.empty(4 + cells.size * per_line, dtype=np.uint8)
     out[:4] = np.frombuffer(b"WIN\n", dtype=np.uint8)

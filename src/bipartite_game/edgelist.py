@@ -206,7 +206,7 @@ def _crowded(line: int, count: int) -> InputError:
 
 #: The fields bg_edge_scan writes, and bg_edge_dense's outcomes (see
 #: native/edgelist.c).
-_SCAN = ("tokens", "edges", "most", "decimal", "largest", "crowded", "crowd", "commas")
+_SCAN = ("tokens", "edges", "most", "crowded", "crowd", "commas")
 _DENSE_DONE, _DENSE_CROWDED = 0, 1
 
 

@@ -6,11 +6,10 @@
  * two tokens, an edge is a line of two, and labels are numbered in order of
  * first appearance.  Here that takes one pass or two, and no object per token:
  *
- *   bg_edge_scan      counts tokens and edges, finds the first crowded line
- *                     (the caller's error), and says whether every token is
- *                     a plain decimal number and the largest one;
- *   bg_edge_dense     reads it in one pass instead when every token is a
- *                     plain decimal number small enough to index a table by;
+ *   bg_edge_dense     reads it in one pass when every token is a plain
+ *                     decimal number small enough to index a table by;
+ *   bg_edge_scan      otherwise counts tokens and edges and finds the first
+ *                     crowded line (the caller's error);
  *   bg_edge_hashed    numbers any tokens through an open-addressing hash
  *                     table of their bytes (seeded by the caller);
  *   bg_edge_format    writes "label first|second" lines for every vertex;
@@ -29,8 +28,6 @@ enum {
     SCAN_TOKENS,      /* tokens in the text */
     SCAN_EDGES,       /* lines of two tokens */
     SCAN_MOST,        /* most tokens on one line (up to the crowded one) */
-    SCAN_DECIMAL,     /* 1 when every token is a plain decimal number */
-    SCAN_LARGEST,     /* the largest such number (when SCAN_DECIMAL) */
     SCAN_CROWDED,     /* first line with three tokens or more, 0 if none */
     SCAN_CROWD,       /* how many tokens that line holds */
     SCAN_COMMAS,      /* 1 when each of the first COMMA_TOKENS tokens holds a ',' */
@@ -47,9 +44,8 @@ static int is_space(uint8_t c) { return c == 32 || (c >= 9 && c <= 13); }
 /* out[SCAN_*]; stops at the end of the first crowded line. */
 BG_EXPORT int64_t bg_edge_scan(const uint8_t *text, int64_t size, int64_t *out)
 {
-    int64_t tokens = 0, edges = 0, most = 0, largest = 0, line = 1;
-    int64_t on_line = 0, digits = 0, value = 0;
-    int decimal = 1, leading_zero = 0, in_token = 0, commas = 1, comma = 0;
+    int64_t tokens = 0, edges = 0, most = 0, line = 1, on_line = 0;
+    int in_token = 0, commas = 1, comma = 0;
     for (int64_t k = 0; k <= size; k++) {
         uint8_t c = k < size ? text[k] : '\n';
         if (c == '#') { /* the rest of the line is a comment */
@@ -62,32 +58,15 @@ BG_EXPORT int64_t bg_edge_scan(const uint8_t *text, int64_t size, int64_t *out)
                 in_token = 1;
                 on_line++;
                 tokens++;
-                digits = 0;
-                value = 0;
-                leading_zero = c == '0';
                 comma = 0;
             }
             comma |= c == ',';
-            if (decimal) {
-                if (c >= '0' && c <= '9' && digits < MAX_DIGITS) {
-                    value = value * 10 + (c - '0');
-                    digits++;
-                } else {
-                    decimal = 0;
-                }
-            }
             continue;
         }
         if (in_token) {
             in_token = 0;
             if (tokens <= COMMA_TOKENS && !comma)
                 commas = 0;
-            if (decimal) {
-                if (leading_zero && digits > 1)
-                    decimal = 0;
-                else if (value > largest)
-                    largest = value;
-            }
         }
         if (c != '\n')
             continue;
@@ -106,8 +85,6 @@ BG_EXPORT int64_t bg_edge_scan(const uint8_t *text, int64_t size, int64_t *out)
     out[SCAN_TOKENS] = tokens;
     out[SCAN_EDGES] = edges;
     out[SCAN_MOST] = most;
-    out[SCAN_DECIMAL] = decimal && tokens > 0;
-    out[SCAN_LARGEST] = largest;
     out[SCAN_COMMAS] = commas;
     if (on_line <= 2) {
         out[SCAN_CROWDED] = 0;

@@ -86,21 +86,26 @@ class Library:
         self._handle = handle
         self.path = path
         self._lock = threading.Lock()
-        self._functions: dict[str, Callable[..., int]] = {}
+        self._functions: dict[tuple[str, str], Callable[..., int]] = {}
 
     def function(self, name: str, signature: str) -> Callable[..., int]:
         """``name`` as a Python callable taking arrays and ints in the order
-        of ``signature`` and returning the C function's int64 result."""
-        found = self._functions.get(name)
+        of ``signature`` and returning the C function's int64 result.
+
+        Cached by name and signature: two adapters that declared one C
+        function differently would each be checked by their own letters, and
+        only one of them can be right, so a test of either finds it."""
+        key = (name, signature)
+        found = self._functions.get(key)
         if found is None:
             with self._lock:
-                found = self._functions.get(name) or _declare(self._handle, name, signature)
-                self._functions[name] = found
+                found = self._functions.get(key) or _declare(self._handle, name, signature)
+                self._functions[key] = found
         return found
 
 
 def _declare(handle: ctypes.CDLL, name: str, signature: str) -> Callable[..., int]:
-    cfunc: Any = getattr(handle, name)
+    cfunc: Any = handle[name]  # a fresh function object: its own argtypes
     cfunc.restype = ctypes.c_int64
     cfunc.argtypes = [
         ctypes.c_int64 if letter == _SCALAR else ctypes.c_void_p for letter in signature

@@ -48,9 +48,9 @@ def make_inputs(side: int, moves: int) -> tuple[Path, Path]:
 def resolve_seconds(maze_path: Path) -> float:
     """One exact solve of the maze's graph for one start, in process (the
     cost a re-solve per move would pay each time)."""
-    from bipartite_game.boards import grid_board
-    from bipartite_game.game import first_player_wins_from
+    from bipartite_game.graphs.boards import grid_board
     from bipartite_game.problems.maze import parse
+    from bipartite_game.theory.game import first_player_wins_from
 
     board = grid_board(parse(maze_path.read_bytes()).open)
     first_player_wins_from(board.graph, 0)  # compile

@@ -32,11 +32,11 @@ from _common import megabytes, timed, tool_command
 from _inputs import generated
 from bipartite_game import Graph, solve
 from bipartite_game._jit import set_jit_mode
-from bipartite_game.boards import grid_board
-from bipartite_game.certificate import certify, json_labels
-from bipartite_game.edgelist import parse_edge_list
+from bipartite_game.graphs.boards import grid_board
+from bipartite_game.graphs.edgelist import parse_edge_list
 from bipartite_game.problems.maze import cell_names, cell_names_json, parse
-from bipartite_game.verify import verify
+from bipartite_game.proofs.certificate import certify, json_labels
+from bipartite_game.proofs.verify import verify
 
 
 def median_time(work: Callable[[], object], runs: int) -> float:

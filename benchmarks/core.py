@@ -19,10 +19,10 @@ import time
 from _common import compile_reference, median, shared_dir, timed
 from _inputs import generated
 from bipartite_game._jit import set_jit_mode
-from bipartite_game.boards import grid_board
-from bipartite_game.game import _even_closure
-from bipartite_game.matching import bipartite_matching, matching_size
+from bipartite_game.graphs.boards import grid_board
+from bipartite_game.graphs.matching import bipartite_matching, matching_size
 from bipartite_game.problems.maze import parse
+from bipartite_game.theory.bipartite import even_closure
 
 
 def main() -> None:
@@ -45,7 +45,7 @@ def main() -> None:
     for run in range(args.runs + 1):
         start = time.perf_counter()
         mate, losing = bipartite_matching(graph, side)
-        _even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
+        even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (side == 1))
         elapsed = time.perf_counter() - start
         anchor_run = timed([str(anchor)], maze_file) if anchor else None
         if run == 0:

@@ -22,9 +22,9 @@ import numpy as np
 from _inputs import generated
 from bipartite_game import Graph, Solution, solve
 from bipartite_game._jit import set_jit_mode
-from bipartite_game.boards import grid_board
-from bipartite_game.decompose import Decomposition, decompose
+from bipartite_game.graphs.boards import grid_board
 from bipartite_game.problems.maze import parse
+from bipartite_game.theory.decompose import Decomposition, decompose
 
 
 def median_time(work: Callable[[], object], runs: int) -> float:

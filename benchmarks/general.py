@@ -25,7 +25,7 @@ from _common import megabytes, summary, timed, tool_command
 from _inputs import generated
 from bipartite_game import Graph, maximum_matching
 from bipartite_game._jit import set_jit_mode
-from bipartite_game.matching import matching_size
+from bipartite_game.graphs.matching import matching_size
 
 
 def main() -> None:

@@ -32,8 +32,8 @@ import numpy as np
 
 from _common import tool_command
 from bipartite_game.errors import GeographyTooLarge
-from bipartite_game.geography import solve_geography
-from bipartite_game.geography.search import DEFAULT_BUDGET
+from bipartite_game.theory.geography import solve_geography
+from bipartite_game.theory.geography.search import DEFAULT_BUDGET
 
 
 def random_bipartite(half: int, edges: int, seed: int) -> tuple[np.ndarray, np.ndarray]:

@@ -40,9 +40,9 @@ INPUTS = {
 _PHASES = r"""
 import sys, time
 from bipartite_game._jit import set_jit_mode
-from bipartite_game.edgelist import parse_edge_list
-from bipartite_game.game import solve
-from bipartite_game.graph import Graph
+from bipartite_game.graphs.edgelist import parse_edge_list
+from bipartite_game.theory.game import solve
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.problems.graph import answer
 
 set_jit_mode("always")
@@ -52,7 +52,7 @@ marks = [time.perf_counter()]
 edges = parse_edge_list(data)
 marks.append(time.perf_counter())
 if hasattr(edges, "verdict_lines"):  # the native reader's way
-    graph = edges.to_graph(labelled=False)
+    graph = Graph.from_edge_list(edges, labelled=False)
 else:
     graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, edges.labels())
 marks.append(time.perf_counter())
@@ -70,7 +70,7 @@ def king_edges(path: Path, side: int = 2000, wall: float = 0.1, seed: int = 2000
     ids as labels), written once to ``path`` in slices."""
     if path.exists():
         return path
-    from bipartite_game.boards import grid_board
+    from bipartite_game.graphs.boards import grid_board
 
     mask = np.random.default_rng(seed).random((side, side)) >= wall
     u, v = grid_board(mask, "king").graph.edges()

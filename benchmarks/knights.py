@@ -28,9 +28,9 @@ from _common import (
     tool_command,
 )
 from _inputs import generated
-from bipartite_game.boards import leaper_steps
-from bipartite_game.duel import _grid_reaches
+from bipartite_game.graphs.boards import leaper_steps
 from bipartite_game.problems.knights import parse
+from bipartite_game.theory.duel import _grid_reaches
 
 
 def far_opposite_colour(board_file: Path) -> Path:

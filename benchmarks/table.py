@@ -278,17 +278,17 @@ import numpy as np
 engine, mode, path, repeat = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 data = open(path, "rb").read()
 if mode == "graph":
-    from bipartite_game.edgelist import parse_edge_list
-    graph = parse_edge_list(data).to_graph()
+    from bipartite_game.graphs.graph import Graph
+    graph = Graph.from_edge_list(data)
 else:
-    from bipartite_game.boards import grid_board
+    from bipartite_game.graphs.boards import grid_board
     from bipartite_game.problems.maze import parse
     graph = grid_board(parse(data).open, "king").graph
 first, second = [], []
 if engine == "ours":
     from bipartite_game._jit import set_jit_mode
-    from bipartite_game.game import solve
-    from bipartite_game.matching import matching_size, maximum_matching
+    from bipartite_game.theory.game import solve
+    from bipartite_game.graphs.matching import matching_size, maximum_matching
     set_jit_mode("always")
     solve(graph)  # load the kernels
     for _ in range(repeat):

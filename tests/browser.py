@@ -55,7 +55,7 @@ def base_url() -> Iterator[str]:
         pytest.skip(missing)
     import uvicorn
 
-    from bipartite_game.web import create_app
+    from bipartite_game.play.web import create_app
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

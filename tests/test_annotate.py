@@ -10,10 +10,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, brute
-from bipartite_game.annotate import IllegalRecordError, annotate, mover_wins_along
-from bipartite_game.boards import grid_board
-from bipartite_game.game import first_player_wins_from
-from bipartite_game.matching import maximum_matching
+from bipartite_game.graphs.boards import grid_board
+from bipartite_game.graphs.matching import maximum_matching
+from bipartite_game.theory.annotate import IllegalRecordError, annotate, mover_wins_along
+from bipartite_game.theory.game import first_player_wins_from
 
 from .cli_util import assert_one_line_error, run
 from .strategies import adjacency, graphs

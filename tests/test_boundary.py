@@ -28,18 +28,18 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from bipartite_game import BipartiteGameError, Graph, IllegalMoveError, solve
-from bipartite_game.blossom import blossom_matching, solve_general
-from bipartite_game.boards import GridBoard, grid_board, lock_board
-from bipartite_game.duel import alice_wins
-from bipartite_game.game import Solution, Strategy, first_player_wins_from
-from bipartite_game.matching import (
+from bipartite_game.graphs.blossom import blossom_matching, solve_general
+from bipartite_game.graphs.boards import GridBoard, grid_board, lock_board
+from bipartite_game.graphs.matching import (
     bipartite_matching,
     matching_size,
     maximum_matching,
     validate_matching,
 )
-from bipartite_game.position import Engine, Position
-from bipartite_game.render import render_svg, render_text
+from bipartite_game.play.position import Engine, Position
+from bipartite_game.play.render import render_svg, render_text
+from bipartite_game.theory.duel import alice_wins
+from bipartite_game.theory.game import Solution, Strategy, first_player_wins_from
 
 from .strategies import graphs
 
@@ -62,7 +62,7 @@ _CHILD = """
 from bipartite_game.errors import BipartiteGameError
 import numpy as np
 from bipartite_game import Graph, solve
-from bipartite_game.matching import bipartite_matching
+from bipartite_game.graphs.matching import bipartite_matching
 try:
 {body}
 except BipartiteGameError as error:

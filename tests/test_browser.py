@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bipartite_game import brute
-from bipartite_game.boards import parse_moves
+from bipartite_game.graphs.boards import parse_moves
 
 from .browser import _cell, _rows_shown, _settle
 

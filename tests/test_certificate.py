@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, solve
-from bipartite_game.certificate import Certificate, certify
-from bipartite_game.verify import CertificateError, verify
+from bipartite_game.proofs.certificate import Certificate, certify
+from bipartite_game.proofs.verify import CertificateError, verify
 
 from .enumeration import maximum_matchings, missed_by_some
 from .strategies import EdgeSet, graphs

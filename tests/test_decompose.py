@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import BipartiteGameError, Graph, solve
-from bipartite_game.decompose import (
+from bipartite_game.theory.decompose import (
     EDGE_CLASSES,
     _allowed_general,
     _same_block,

@@ -12,8 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import BipartiteGameError
-from bipartite_game.interop import gallai_edmonds_decomposition, maximum_matching_edge_classes
 from bipartite_game.problems.edges import answer
+from bipartite_game.theory.interop import (
+    gallai_edmonds_decomposition,
+    maximum_matching_edge_classes,
+)
 
 from .cli_util import assert_one_line_error, golden_cases, run
 from .enumeration import edge_classes, maximum_matchings, missed_by_some

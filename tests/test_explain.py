@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from bipartite_game import BipartiteGameError, Graph, solve
-from bipartite_game.explain import Explanation
+from bipartite_game.theory.explain import Explanation
 
 from .cli_util import assert_one_line_error, run
 from .enumeration import maximum_matchings, missed_by_some

@@ -10,14 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, NotBipartiteError, SolverError, brute, maximum_matching, solve
-from bipartite_game.game import (
-    Strategy,
-    _check_cover,
-    _even_closure,
-    _koenig_cover,
-    first_player_wins_from,
-)
-from bipartite_game.matching import bipartite_matching, matching_size
+from bipartite_game.graphs.matching import bipartite_matching, matching_size
+from bipartite_game.theory.bipartite import check_cover, even_closure, koenig_cover
+from bipartite_game.theory.game import Strategy, first_player_wins_from
 
 from .strategies import adjacency, graphs
 
@@ -183,7 +178,7 @@ def test_matching_size_agrees_with_networkx(seed: int, n: int, mean_degree: floa
 def _losing_set(graph: Graph, mate: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
     """Even-alternating closure from every free vertex (D, when ``mate`` is maximum)."""
     losing = np.zeros(graph.num_vertices, dtype=np.bool_)
-    _even_closure(graph.indptr, graph.indices, mate, losing, mate < 0)
+    even_closure(graph.indptr, graph.indices, mate, losing, mate < 0)
     return losing
 
 
@@ -192,12 +187,12 @@ def test_certificate_rejects_a_matching_that_is_not_maximum() -> None:
     side = graph.sides()
     short = np.array([-1, 2, 1, -1], dtype=np.int32)  # maximal, not maximum
     losing = _losing_set(graph, short)
-    cover = _koenig_cover(graph.indptr, graph.indices, side, losing)
-    assert _check_cover(graph.indptr, graph.indices, side, short, cover) != 0
+    cover = koenig_cover(graph.indptr, graph.indices, side, losing)
+    assert check_cover(graph.indptr, graph.indices, side, short, cover) != 0
     best = maximum_matching(graph)
     losing = _losing_set(graph, best)
-    cover = _koenig_cover(graph.indptr, graph.indices, side, losing)
-    assert _check_cover(graph.indptr, graph.indices, side, best, cover) == 0
+    cover = koenig_cover(graph.indptr, graph.indices, side, losing)
+    assert check_cover(graph.indptr, graph.indices, side, best, cover) == 0
 
 
 def test_solver_error_is_not_a_value_error() -> None:

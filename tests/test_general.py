@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, brute, maximum_matching, solve
-from bipartite_game.matching import matching_size
+from bipartite_game.graphs.matching import matching_size
 
 from .strategies import adjacency, graphs
 from .test_game import _strategy_never_fails

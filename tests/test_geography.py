@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bipartite_game.errors import BipartiteGameError, GeographyTooLarge, IllegalMoveError
-from bipartite_game.geography import brute, geography_mover_wins, solve_geography
-from bipartite_game.geography.position import GeographyMove, GeographyPosition
+from bipartite_game.theory.geography import brute, geography_mover_wins, solve_geography
+from bipartite_game.theory.geography.position import GeographyMove, GeographyPosition
 
 from .cli_util import assert_one_line_error, run
 
@@ -239,8 +239,8 @@ def test_cli_unknown_rule_is_a_usage_error() -> None:
 def test_docstring_examples_hold() -> None:
     import doctest
 
-    from bipartite_game import geography
-    from bipartite_game.geography import position
+    from bipartite_game.theory import geography
+    from bipartite_game.theory.geography import position
 
     for module in (geography, position):
         assert doctest.testmod(module).failed == 0

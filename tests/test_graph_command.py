@@ -9,9 +9,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bipartite_game import Graph, brute, edgelist
-from bipartite_game.edgelist import EdgeList, parse_edge_list
+from bipartite_game import Graph, brute
 from bipartite_game.errors import BipartiteGameWarning, InputError
+from bipartite_game.graphs import edgelist
+from bipartite_game.graphs.edgelist import EdgeList, parse_edge_list
 
 from .cli_util import assert_one_line_error, golden_cases, golden_game, run
 from .strategies import adjacency, graphs
@@ -96,7 +97,7 @@ def test_command_agrees_with_brute_force(case: tuple[int, list[tuple[int, int]]]
     assume(n > 0)  # an empty edge list is refused, tested above
     lines = [f"v{u} v{w}" for u, w in edges] + [f"v{v}" for v in range(n)]
     edge_list = parse_edge_list("\n".join(lines))
-    graph = edge_list.to_graph()
+    graph = Graph.from_edge_list(edge_list)
     order = [int(label[1:]) for label in edge_list.labels()]
     expected = brute.geography_losing_starts(adjacency(n, edges))
     from bipartite_game import solve

@@ -41,10 +41,10 @@ _NO_LOCATOR = "no locator available"
 _PROBE = """
 import numba
 import bipartite_game
-from bipartite_game import boards
+from bipartite_game.graphs import boards
 print(bipartite_game.__file__)
 try:
-    numba.njit(cache=True)(boards._number_kept.py_func)
+    numba.njit(cache=True)(boards.number_kept.py_func)
 except RuntimeError as error:
     print(error)
 """
@@ -143,8 +143,8 @@ def test_without_a_cache_directory_kernels_cache_in_a_private_temp_dir(
 ) -> None:
     """The first run compiles into the fallback; the next only loads from it.
 
-    The maze is solved with every kernel compiled, ``_grid_csr`` calling
-    ``_number_kept`` among them, so a kernel calling a kernel is covered.
+    The maze is solved with every kernel compiled, ``karp_sipser`` calling
+    ``_retire`` among them, so a kernel calling a kernel is covered.
     """
     note = _solve(unwritable, maze)
     assert str(unwritable.fallback) in note

@@ -61,9 +61,9 @@ def test_once_a_kernel_ran_compiled_the_threshold_falls(
 
 
 def test_the_builders_are_weighted() -> None:
-    from bipartite_game.boards import _grid_csr, _lattice_csr
+    from bipartite_game.graphs import boards
 
-    assert _grid_csr.weight > 1 and _lattice_csr.weight > 1
+    assert boards._grid_degrees.weight > 1 and boards._lattice_csr.weight > 1
 
 
 def test_kernel_takes_a_weight_or_none() -> None:
@@ -129,10 +129,10 @@ def test_every_public_name_resolves_lazily_to_its_module() -> None:
 
 def test_a_submodule_named_like_a_function_leaves_the_function() -> None:
     modules = _modules_after(
-        "import bipartite_game.decompose\nimport bipartite_game as b\n"
-        "assert callable(b.decompose) and b.decompose.__module__ == 'bipartite_game.decompose'"
+        "import bipartite_game.kit.check\nimport bipartite_game.kit as k\n"
+        "assert callable(k.check) and k.check.__module__ == 'bipartite_game.kit.check'"
     )
-    assert "bipartite_game.decompose" in modules
+    assert "bipartite_game.kit.check" in modules
 
 
 @pytest.mark.parametrize("command", ["maze", "king", "knights", "lock", "graph", "bunny"])
@@ -147,17 +147,17 @@ def test_a_judge_command_on_a_small_input_never_imports_numba(command: str) -> N
     assert "numba" not in modules
     # the command line imports only the modules its path uses
     assert not modules & {
-        "bipartite_game.decompose",
-        "bipartite_game.position",
-        "bipartite_game.render",
-        "bipartite_game.explain",
-        "bipartite_game.play",
-        "bipartite_game.web",
+        "bipartite_game.theory.decompose",
+        "bipartite_game.play.position",
+        "bipartite_game.play.render",
+        "bipartite_game.theory.explain",
+        "bipartite_game.play.match",
+        "bipartite_game.play.web",
         "bipartite_game.kit.gen",
         "bipartite_game.kit.stress",
         "bipartite_game.kit.shrink",
-        "bipartite_game.certificate",
-        "bipartite_game.geography",
+        "bipartite_game.proofs.certificate",
+        "bipartite_game.theory.geography",
     }
 
 

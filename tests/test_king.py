@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import brute
-from bipartite_game.boards import parse_moves
+from bipartite_game.graphs.boards import parse_moves
 from bipartite_game.problems import king
 
 from .cli_util import assert_one_line_error, golden_cases, run

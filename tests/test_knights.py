@@ -9,8 +9,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, brute
-from bipartite_game.duel import alice_wins, leaper_duel_alice_wins
 from bipartite_game.problems import knights
+from bipartite_game.theory.duel import alice_wins, leaper_duel_alice_wins
 
 from .cli_util import assert_one_line_error, golden_cases, run
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import brute
-from bipartite_game.boards import grid_board, parse_moves
+from bipartite_game.graphs.boards import grid_board, parse_moves
 from bipartite_game.problems import maze
 
 from .cli_util import assert_one_line_error, golden_cases, run

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game import _native, boards
+from bipartite_game import _native
+from bipartite_game.graphs import boards
 
 from .cli_util import run
 from .native_util import native_library, same_as_python
@@ -77,23 +78,24 @@ def test_an_adapter_passing_a_wrong_array_is_stopped_before_c() -> None:
 def test_grid_builder_matches_python(height: int, width: int, seed: int, moves: str) -> None:
     rng = np.random.default_rng(seed)
     mask = rng.random((height, width)) < rng.random()
-    steps, leaper = boards.parse_moves(moves)
-    usable = [(a, b) for a, b in steps if abs(a) < max(height, 1) and abs(b) < max(width, 1)]
-    dr = np.array([s[0] for s in usable], dtype=np.int64)
-    dc = np.array([s[1] for s in usable], dtype=np.int64)
-    colour_step, rows_only = boards._colour_rule(*leaper) if leaper else (0, False)
+    grid = boards.grid_steps(height, width, moves)
+    same_as_python(boards.number_kept, mask.reshape(-1))
+    vertex_of, count = boards.number_kept(mask.reshape(-1))
+    indptr = np.empty(count + 1, dtype=np.int64)
+    side = np.zeros(count if grid.colour_step > 0 else 0, dtype=np.int8)
     same_as_python(
-        boards._grid_csr,
-        mask.reshape(-1),
+        boards._grid_degrees,
+        vertex_of,
         height,
         width,
-        dr,
-        dc,
-        colour_step,
-        rows_only,
+        grid.dr,
+        grid.dc,
+        grid.colour_step,
+        grid.rows_only,
+        side,
+        indptr,
         numba=seed % 8 == 0,
     )
-    same_as_python(boards._number_kept, mask.reshape(-1))
 
 
 def test_stats_say_where_the_kernels_ran() -> None:

@@ -22,10 +22,11 @@ import numpy.typing as npt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game import boards, game, matching
-from bipartite_game.graph import Graph
+from bipartite_game.graphs import boards, matching, mates
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.problems import _json
 from bipartite_game.problems import maze as maze_front
+from bipartite_game.theory import bipartite, game
 
 from .native_util import native_library, same_as_python
 
@@ -86,7 +87,7 @@ def graphs(draw: st.DrawFn, bipartite: bool = True) -> tuple[Graph, np.random.Ge
 
 def _indptr(graph: Graph, seed: int) -> npt.NDArray[np.int64] | npt.NDArray[np.int32]:
     """The offsets as a Graph has them (int64), or on a third of the
-    examples as int32, as the maze's own pipeline passes them."""
+    examples as int32, as a board builder writes them."""
     return graph.indptr.astype(np.int32) if seed % 3 == 1 else graph.indptr
 
 
@@ -104,7 +105,7 @@ def test_first_bad_mate(drawn: tuple[Graph, np.random.Generator, int], damage: i
     for _ in range(damage if n else 0):  # any integers: the first bad one is named
         mate[int(rng.integers(0, n))] = int(rng.integers(-3, n + 2))
     same_as_python(
-        matching._first_bad_mate, _indptr(graph, seed), graph.indices, mate, numba=seed % 8 == 0
+        mates.first_bad_mate, _indptr(graph, seed), graph.indices, mate, numba=seed % 8 == 0
     )
 
 
@@ -131,7 +132,7 @@ def test_karp_sipser(drawn: tuple[Graph, np.random.Generator, int], from_empty: 
     graph, rng, seed = drawn
     mate = np.full(graph.num_vertices, -1, np.int32) if from_empty else _random_matching(graph, rng)
     same_as_python(
-        matching._karp_sipser, _indptr(graph, seed), graph.indices, mate, numba=seed % 8 == 0
+        matching.karp_sipser, _indptr(graph, seed), graph.indices, mate, numba=seed % 8 == 0
     )
 
 
@@ -140,10 +141,10 @@ def test_augment_bipartite(drawn: tuple[Graph, np.random.Generator, int], greedy
     graph, rng, seed = drawn
     mate = _random_matching(graph, rng)
     if greedy:
-        matching._karp_sipser(graph.indptr, graph.indices, mate)
+        matching.karp_sipser(graph.indptr, graph.indices, mate)
     state = np.zeros(graph.num_vertices, dtype=np.int8)
     same_as_python(
-        matching._augment_bipartite, _indptr(graph, seed), graph.indices, _side(graph), mate, state,
+        matching.augment_bipartite, _indptr(graph, seed), graph.indices, _side(graph), mate, state,
         numba=seed % 8 == 0,
     )  # fmt: skip
 
@@ -162,7 +163,7 @@ def test_even_closure(drawn: tuple[Graph, np.random.Generator, int], solved: boo
     else:
         mate, losing, seeds = _random_matching(graph, rng), _bools(rng, n), _bools(rng, n)
     same_as_python(
-        game._even_closure,
+        bipartite.even_closure,
         _indptr(graph, seed),
         graph.indices,
         mate,
@@ -177,7 +178,11 @@ def test_outside_neighbours(drawn: tuple[Graph, np.random.Generator, int]) -> No
     graph, rng, seed = drawn
     inside = _bools(rng, graph.num_vertices)
     same_as_python(
-        game._outside_neighbours, _indptr(graph, seed), graph.indices, inside, numba=seed % 8 == 0
+        bipartite.outside_neighbours,
+        _indptr(graph, seed),
+        graph.indices,
+        inside,
+        numba=seed % 8 == 0,
     )
 
 
@@ -186,7 +191,7 @@ def test_koenig_cover(drawn: tuple[Graph, np.random.Generator, int]) -> None:
     graph, rng, seed = drawn
     losing = _bools(rng, graph.num_vertices)
     same_as_python(
-        game._koenig_cover,
+        bipartite.koenig_cover,
         _indptr(graph, seed),
         graph.indices,
         _side(graph),
@@ -203,7 +208,7 @@ def test_check_cover(drawn: tuple[Graph, np.random.Generator, int], how: str) ->
     n = graph.num_vertices
     side = _side(graph)
     mate, losing = matching.bipartite_matching(graph, side)
-    cover = game._koenig_cover(graph.indptr, graph.indices, side, losing)
+    cover = bipartite.koenig_cover(graph.indptr, graph.indices, side, losing)
     if how == "bad mate" and n:
         mate = _random_matching(graph, rng)
         mate[int(rng.integers(0, n))] = int(rng.integers(-2, n))
@@ -212,7 +217,7 @@ def test_check_cover(drawn: tuple[Graph, np.random.Generator, int], how: str) ->
     elif how == "random":
         mate, cover = rng.integers(-1, n, n).astype(np.int32), _bools(rng, n)
     found = same_as_python(
-        game._check_cover,
+        bipartite.check_cover,
         _indptr(graph, seed),
         graph.indices,
         side,
@@ -258,39 +263,57 @@ def test_write_pairs(drawn: tuple[npt.NDArray[np.int32], int, int]) -> None:
     Seed,
     st.sampled_from(["rook", "knight", "2,3", "1,0", "1,1", "2,2", "0,0", "4,4"]),
 )
-def test_maze_pipeline_matches_python_and_the_graph_path(
+def test_grid_builder_matches_python_and_the_maze_answer_the_board(
     height: int, width: int, seed: int, moves: str
 ) -> None:
-    """The maze's own builder (int32 offsets, no cells) against its Python
-    specification, and its losing cells against the board and Graph path
-    of ``solve``."""
+    """The grid builder's two passes (int32 offsets, no cells) against their
+    Python specification, and the maze's answer written from the mask
+    against the one written from the board's cells."""
     rng = np.random.default_rng(seed)
     mask = rng.random((height, width)) < rng.random()
     grid = boards.grid_steps(height, width, moves)
+    vertex_of, count = boards.number_kept(mask.reshape(-1))
+    for offsets in (np.int32, np.int64):
+        indptr = np.empty(count + 1, dtype=offsets)
+        side = np.zeros(count if grid.colour_step > 0 else 0, dtype=np.int8)
+        same_as_python(
+            boards._grid_degrees,
+            vertex_of,
+            height,
+            width,
+            grid.dr,
+            grid.dc,
+            grid.colour_step,
+            grid.rows_only,
+            side,
+            indptr,
+            numba=seed % 8 == 0,
+        )
+    indptr, indices, side = boards.grid_csr(mask.reshape(-1), height, width, grid)
+    assert indptr.dtype == np.int32
     same_as_python(
-        maze_front._maze_csr,
-        mask.reshape(-1),
+        boards._grid_indices,
+        vertex_of,
         height,
         width,
         grid.dr,
         grid.dc,
-        grid.colour_step,
-        grid.rows_only,
+        np.empty(indices.size, dtype=np.int32),
         numba=seed % 8 == 0,
     )
-    losing = maze_front._losing_vertices(mask, moves)
-    assert losing is not None
     board = boards.grid_board(mask, moves)
     solution = game.solve(board.graph)
-    assert np.array_equal(losing, solution.losing)
-    text = maze_front.format_losing(mask.reshape(-1), losing, height, width)
+    text = maze_front.format_losing(mask.reshape(-1), solution.losing, height, width)
     assert bytes(text) == bytes(maze_front.format_answer(board, solution))
 
 
-def test_maze_pipeline_leaves_other_move_sets_to_the_graph_path() -> None:
+def test_grid_offsets_are_int32_and_cells_made_only_when_asked() -> None:
     mask = np.ones((3, 3), dtype=np.bool_)
-    assert maze_front._losing_vertices(mask, "king") is None  # not a leaper: maybe not bipartite
-    assert maze_front._losing_vertices(mask, "rook") is not None
+    board = boards.grid_board(mask, "king")
+    assert board.graph.indptr.dtype == np.int32
+    assert board._cell_of is None
+    assert board.cell_of.tolist() == list(range(9))
+    assert game.solve(board.graph).losing.sum() == 9  # 9 cells, a king's graph: all lose
 
 
 @given(st.integers(0, 9), st.sampled_from([1, 2, 7, 10, 99, 100, 4096]), Seed, st.integers(0, 5))

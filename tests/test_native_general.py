@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game import blossom, boards
-from bipartite_game.graph import Graph
+from bipartite_game.graphs import blossom, boards
+from bipartite_game.graphs.graph import Graph
 
 from .native_util import native_library, same_as_python
 
@@ -141,14 +141,14 @@ def test_blossom_search_matches_python(family: str, seed: int) -> None:
     rng = np.random.default_rng(seed ^ 0x5EED)
     mate = _some_matching(graph, rng)
     labels = same_as_python(
-        blossom._edmonds, graph.indptr, graph.indices, mate, numba=seed % 8 == 0
+        blossom.edmonds, graph.indptr, graph.indices, mate, numba=seed % 8 == 0
     )
     # and the odd components, on the barrier found and on a random set
     barrier = labels == 2
-    same_as_python(blossom._odd_components_without, graph.indptr, graph.indices, barrier)
+    same_as_python(blossom.odd_components_without, graph.indptr, graph.indices, barrier)
     removed = rng.random(graph.num_vertices) < rng.random()
     same_as_python(
-        blossom._odd_components_without,
+        blossom.odd_components_without,
         graph.indptr,
         graph.indices,
         removed,
@@ -161,12 +161,12 @@ def test_blossom_search_on_the_degenerate_graphs() -> None:
         empty = np.zeros(0, dtype=np.int64)
         graph = Graph.from_edges(empty, empty, n)
         mate = np.full(n, -1, dtype=np.int32)
-        labels = same_as_python(blossom._edmonds, graph.indptr, graph.indices, mate)
+        labels = same_as_python(blossom.edmonds, graph.indptr, graph.indices, mate)
         assert labels.tolist() == [1] * n  # every vertex unmatched, in D
     native_library()
     with pytest.raises(ValueError, match="mates"):
         graph = Graph.from_edges(np.array([0]), np.array([1]), 2)
-        blossom._edmonds(graph.indptr, graph.indices, np.full(3, -1, dtype=np.int32))
+        blossom.edmonds(graph.indptr, graph.indices, np.full(3, -1, dtype=np.int32))
 
 
 @given(
@@ -231,7 +231,8 @@ def test_lock_lattice_edge_cases_match_python(rings: int, size: int, wrap: bool)
 
 _TRACE = """
 import sys
-from bipartite_game import _jit, blossom, boards, cli
+from bipartite_game import _jit, cli
+from bipartite_game.graphs import blossom, boards
 compiled = []
 original = _jit.Kernel.compiled
 def traced(self):
@@ -239,7 +240,7 @@ def traced(self):
     return original(self)
 _jit.Kernel.compiled = traced
 native = []
-for module, name in [(blossom, "_edmonds"), (blossom, "_odd_components_without"),
+for module, name in [(blossom, "edmonds"), (blossom, "odd_components_without"),
                      (boards, "_lattice_csr")]:
     kernel = getattr(module, name)
     adapter = kernel.native
@@ -256,7 +257,7 @@ sys.exit(status)
 
 @pytest.mark.parametrize(
     ("command", "natives"),
-    [("king", ["_edmonds", "_odd_components_without"]), ("lock", ["_lattice_csr"])],
+    [("king", ["edmonds", "odd_components_without"]), ("lock", ["_lattice_csr"])],
 )
 def test_a_fresh_process_runs_these_kernels_natively(command: str, natives: list[str]) -> None:
     """``king`` and ``lock`` on their examples with every kernel forced to
@@ -278,7 +279,7 @@ def test_a_fresh_process_runs_these_kernels_natively(command: str, natives: list
     compiled = lines[-2].split()[1:]
     used = lines[-1].split()[1:]
     assert used == natives
-    assert not set(compiled) & {"_edmonds", "_odd_components_without", "_lattice_csr"}
+    assert not set(compiled) & {"edmonds", "odd_components_without", "_lattice_csr"}
     env = dict(os.environ, BIPARTITE_GAME_JIT="never", BIPARTITE_GAME_NATIVE="never")
     python = subprocess.run(
         [sys.executable, "-m", "bipartite_game", command],

@@ -21,9 +21,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game import _native, edgelist, graph
+from bipartite_game import _native
 from bipartite_game.errors import BipartiteGameError, BipartiteGameWarning, InputError
-from bipartite_game.graph import Graph
+from bipartite_game.graphs import edgelist, graph
+from bipartite_game.graphs.graph import Graph
 
 from .native_util import native_library, same_as_python
 
@@ -254,7 +255,8 @@ def test_the_graph_built_from_the_list_can_let_its_edges_go(mode: str) -> None:
     try:
         parsed = edgelist.parse_edge_list(b"a b\nb c\nc a\nd\nb a\n")
         checked = Graph.from_edges(parsed.u, parsed.v, parsed.num_vertices, parsed.labels())
-        built = parsed.to_graph(labelled=False, keep_edges=False)
+        built = Graph.from_edge_list(parsed, labelled=False)
+        parsed.release_ends()
     finally:
         _native.set_native_mode(previous)
     assert np.array_equal(built.indptr, checked.indptr)

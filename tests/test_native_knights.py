@@ -26,10 +26,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bipartite_game import _input, _limits, _native, boards, brute, duel
+from bipartite_game import _input, _limits, _native, brute
 from bipartite_game.errors import BipartiteGameError, InputError
-from bipartite_game.graph import Graph
+from bipartite_game.graphs import boards
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.problems import knights
+from bipartite_game.theory import duel
 
 from .native_util import native_library, same_as_python
 from .test_knights import Board, _brute

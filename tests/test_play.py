@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, IllegalMoveError, brute
-from bipartite_game.boards import grid_board, parse_moves
 from bipartite_game.errors import BipartiteGameError
-from bipartite_game.play import Match
-from bipartite_game.position import Engine, Position
+from bipartite_game.graphs.boards import grid_board, parse_moves
+from bipartite_game.play.match import Match
+from bipartite_game.play.position import Engine, Position
 
 from .cli_util import GOLDEN, assert_one_line_error, run
 from .strategies import EdgeSet, adjacency, graphs, mazes

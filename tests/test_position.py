@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, IllegalMoveError, brute
-from bipartite_game.boards import grid_board
-from bipartite_game.position import Engine, Position
-from bipartite_game.render import render_svg, render_text
+from bipartite_game.graphs.boards import grid_board
+from bipartite_game.play.position import Engine, Position
+from bipartite_game.play.render import render_svg, render_text
 
 from .strategies import adjacency, graphs
 

@@ -28,8 +28,8 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from bipartite_game.play import Match
-from bipartite_game.web import Limits, create_app
+from bipartite_game.play.match import Match
+from bipartite_game.play.web import Limits, create_app
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
 BASE = "http://localhost"
@@ -61,7 +61,7 @@ class _Counter:
 
 
 def _slow_solve(seconds: float, counter: _Counter | None = None) -> Any:
-    from bipartite_game.game import solve
+    from bipartite_game.theory.game import solve
 
     def slow(graph: Any) -> Any:
         with counter or _Counter():
@@ -131,7 +131,7 @@ def test_a_slow_solve_in_the_engines_answer_changes_nothing(
     with TestClient(app, base_url=BASE) as client:
         state = client.post("/api/games", json={"maze": SAMPLE, "side": "second"}).json()
         game = f"/api/games/{state['id']}"
-        monkeypatch.setattr("bipartite_game.position.solve", _slow_solve(0.5))
+        monkeypatch.setattr("bipartite_game.play.position.solve", _slow_solve(0.5))
         answer = client.post(game + "/place", json={"cell": [1, 2]})
         assert answer.status_code == 503, answer.text
         after = client.get(game).json()
@@ -175,7 +175,7 @@ def test_no_more_than_workers_computations_run_at_once(monkeypatch: pytest.Monke
     """Eight analyses that each run out of time: the threads they leave
     behind keep their slots, so never more than two run."""
     counter = _Counter()
-    monkeypatch.setattr("bipartite_game.web.app.solve", _slow_solve(0.25, counter))
+    monkeypatch.setattr("bipartite_game.play.web.app.solve", _slow_solve(0.25, counter))
     app = create_app(Limits(workers=2, solve_seconds=0.05, queue_seconds=10), warm_up=False)
 
     async def scenario() -> list[httpx2.Response]:
@@ -201,7 +201,7 @@ def test_no_more_than_workers_computations_run_at_once(monkeypatch: pytest.Monke
 def test_a_request_that_cannot_start_in_time_hears_server_busy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("bipartite_game.web.app.solve", _slow_solve(1.0))
+    monkeypatch.setattr("bipartite_game.play.web.app.solve", _slow_solve(1.0))
     app = create_app(Limits(workers=1, queue_seconds=0.2, solve_seconds=5), warm_up=False)
 
     async def scenario() -> list[httpx2.Response]:
@@ -218,7 +218,7 @@ def test_a_request_that_cannot_start_in_time_hears_server_busy(
 def test_many_small_analyses_at_once_all_succeed(monkeypatch: pytest.MonkeyPatch) -> None:
     """100 analyses of 20 ms each on 2 workers queue for about a second, twice
     the time limit: the limit counts from each one's start, so all succeed."""
-    monkeypatch.setattr("bipartite_game.web.app.solve", _slow_solve(0.02))
+    monkeypatch.setattr("bipartite_game.play.web.app.solve", _slow_solve(0.02))
     app = create_app(Limits(workers=2, solve_seconds=0.5), warm_up=False)
 
     async def scenario() -> list[httpx2.Response]:
@@ -401,14 +401,14 @@ if files:
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
 if slow:
-    import bipartite_game.web.app as app
+    import bipartite_game.play.web.app as app
     real = app.solve
     def solve(graph):
         print("solving", flush=True)
         time.sleep(slow)
         return real(graph)
     app.solve = solve
-from bipartite_game.cli import main
+from bipartite_game.cli.main import main
 sys.exit(main(["serve", "--port", "0"]))
 """
 
@@ -607,7 +607,7 @@ def test_ctrl_c_with_requests_in_flight_stops_at_once_and_quietly() -> None:
 
 @contextmanager
 def _in_thread(limits: Limits) -> Iterator[int]:
-    from bipartite_game.web.server import _Server, config
+    from bipartite_game.play.web.server import _Server, config
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

@@ -165,13 +165,14 @@ def test_the_checker_loads_no_solver_module() -> None:
     program = f"""
 import sys
 from argparse import Namespace
-from bipartite_game.kit.verify_command import run
+from bipartite_game.cli.verify_command import run
 for maze, name in ((False, "blossoms"), (True, "maze")):
     args = Namespace(maze=maze, moves=None, file={str(CASES)!r} + "/" + name + ".in",
                      certificate={str(CASES)!r} + "/" + name + ".json")
     assert run(args) == 0
 loaded = sorted(m for m in sys.modules if m.startswith("bipartite_game"))
-for name in ("matching", "blossom", "game", "decompose", "explain", "certificate"):
+for name in ("graphs.matching", "graphs.blossom", "theory.game", "theory.bipartite",
+             "theory.decompose", "theory.explain", "proofs.certificate"):
     assert "bipartite_game." + name not in loaded, (name, loaded)
 print("independent")
 """
@@ -200,11 +201,11 @@ def test_lazy_names_are_not_shadowed_by_their_submodules() -> None:
     """``bipartite_game.verify`` and ``.decompose`` stay the functions even
     when their submodules are imported first (in a fresh interpreter)."""
     program = """
-import bipartite_game.verify, bipartite_game.decompose
+import bipartite_game.proofs.verify, bipartite_game.theory.decompose
 import bipartite_game
 from bipartite_game import verify
-assert verify is bipartite_game.verify and verify.__module__ == "bipartite_game.verify"
-assert bipartite_game.decompose.__module__ == "bipartite_game.decompose"
+assert verify is bipartite_game.verify and verify.__module__ == "bipartite_game.proofs.verify"
+assert bipartite_game.decompose.__module__ == "bipartite_game.theory.decompose"
 assert callable(bipartite_game.decompose)
 print("functions")
 """

@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from bipartite_game import brute
-from bipartite_game.boards import parse_moves
-from bipartite_game.web import Limits, create_app
+from bipartite_game.graphs.boards import parse_moves
+from bipartite_game.play.web import Limits, create_app
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
 #: The test client's address; the server answers only to its own names.
@@ -165,13 +165,13 @@ def test_the_oldest_game_is_dropped_beyond_the_cap(client: TestClient) -> None:
 
 
 def test_a_computation_out_of_time_gets_503(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bipartite_game.game import solve as real_solve
+    from bipartite_game.theory.game import solve as real_solve
 
     def slow_solve(graph: Any) -> Any:
         time.sleep(0.5)
         return real_solve(graph)
 
-    monkeypatch.setattr("bipartite_game.web.app.solve", slow_solve)
+    monkeypatch.setattr("bipartite_game.play.web.app.solve", slow_solve)
     app = create_app(Limits(solve_seconds=0.1), warm_up=False)
     with TestClient(app, base_url=BASE) as slow:
         _error(slow.post("/api/analyse", json={"maze": SAMPLE}), 503, "took too long")

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bipartite_game import brute
-from bipartite_game.web import Limits, create_app
+from bipartite_game.play.web import Limits, create_app
 
 from .enumeration import maximum_matchings
 

@@ -14,8 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from bipartite_game import brute
-from bipartite_game.boards import parse_moves
-from bipartite_game.web import Limits, create_app
+from bipartite_game.graphs.boards import parse_moves
+from bipartite_game.play.web import Limits, create_app
 
 from .enumeration import maximum_matchings
 
@@ -203,7 +203,7 @@ def test_render_svg_overlays_are_checked_and_drawn() -> None:
     import numpy as np
 
     from bipartite_game import BipartiteGameError, render_svg
-    from bipartite_game.boards import grid_board
+    from bipartite_game.graphs.boards import grid_board
 
     board = grid_board(np.ones((2, 3), dtype=bool), "knight")  # pairs (0,0)-(1,2), (0,2)-(1,0)
     mate = np.full(6, -1, dtype=np.int32)

@@ -1,5 +1,5 @@
 """``python -m bipartite_game``."""
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

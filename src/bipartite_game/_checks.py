@@ -216,7 +216,9 @@ def _asymmetric_edge(src: Int32Array, indices: Int32Array, n: int) -> tuple[int,
     return u, v
 
 
-def checked_side(side: object, indptr: IntArray, indices: Int32Array) -> SideArray:
+def checked_side(
+    side: object, indptr: IntArray | npt.NDArray[np.int32], indices: Int32Array
+) -> SideArray:
     """``side`` as an int8 2-colouring of the CSR graph, checked: one 0 or 1
     (or boolean) per vertex, and every edge joining different sides (the
     bipartite kernels rely on it).  O(V + E)."""

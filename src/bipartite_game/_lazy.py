@@ -1,6 +1,6 @@
 """Public names imported on first use (PEP 562), for the package root and
 ``kit/``: ``import bipartite_game`` loads neither numpy nor the solver, and
-``bipartite_game.verify`` stays free of the code it checks.
+``bipartite_game.proofs.verify`` stays free of the code it checks.
 
 A package calls :func:`lazy_names` once, at its end, with where each public
 name lives.  One rule more than PEP 562: a submodule named like one of the

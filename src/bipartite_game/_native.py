@@ -103,6 +103,15 @@ class Library:
                 self._functions[key] = found
         return found
 
+    def csr_function(self, name: str, letters: str, indptr: Any) -> Callable[..., int]:
+        """The native ``name`` for a CSR with these offsets: ``bg_x`` takes
+        int64 offsets (``l``), ``bg_x_i32`` int32 ones (``i``), the board
+        builders' when the entries fit (see ``native/*_impl.h``); ``letters``
+        are the other arguments'."""
+        if str(getattr(indptr, "dtype", "")) == "int32":
+            return self.function(name + "_i32", "i" + letters)
+        return self.function(name, "l" + letters)
+
 
 def _declare(handle: ctypes.CDLL, name: str, signature: str) -> Callable[..., int]:
     cfunc: Any = handle[name]  # a fresh function object: its own argtypes

@@ -39,9 +39,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import TracebackType
-from typing import TextIO
+from typing import Any, TextIO
 
-__all__ = ["PROGRESS_AFTER", "Recorder", "active", "count", "phase", "session"]
+__all__ = ["PROGRESS_AFTER", "Recorder", "active", "count", "phase", "report_solved", "session"]
 
 #: The sizes ``_jit`` counts, one per way a kernel call ran: in the native
 #: C library, compiled by numba, or as plain Python.
@@ -257,3 +257,13 @@ def session(*, stats: TextIO | None = None, progress: TextIO | None = None) -> I
             stats.flush()
         except (OSError, ValueError):  # standard error gone: the answer still stands
             pass
+
+
+def report_solved(vertices: int, edges: int, mate: Any) -> None:
+    """Count one solved graph's size and its matching's (``mate``, a numpy
+    array: its matched pairs are counted only while a session records)."""
+    if active():
+        count("graphs", 1)
+        count("vertices", vertices)
+        count("edges", edges)
+        count("matched pairs", int((mate >= 0).sum()) // 2)

@@ -29,8 +29,8 @@ import numpy.typing as npt
 
 from .._checks import MAX_VERTICES
 from .._text import quote
-from ..boards import parse_moves
 from ..errors import BipartiteGameError
+from ..graphs.boards import parse_moves
 
 __all__ = ["FAMILIES", "GENERATORS", "Generated", "Knobs", "Span", "generate", "parse_span"]
 

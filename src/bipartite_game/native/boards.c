@@ -1,7 +1,7 @@
-/* The board builders of boards.py: vertex numbering and the CSR of a grid's
- * move graph.  Mirrors _number_kept and _grid_csr (their docstrings are the
- * specification); _grid_csr is split in two calls so that Python can
- * allocate the indices once their number is known. */
+/* The board builders of graphs/boards.py: vertex numbering and the CSR of a
+ * grid's move graph.  Mirrors number_kept, _grid_degrees and _grid_indices
+ * (their docstrings are the specification); the CSR is built in two calls
+ * so that Python can allocate the indices once their number is known. */
 #include "kernels.h"
 
 /* vertex_of[k] = rank of k among kept positions, -1 elsewhere; the count. */
@@ -13,37 +13,41 @@ BG_EXPORT int64_t bg_number_kept(const uint8_t *keep, int64_t n, int32_t *vertex
     return count;
 }
 
-/* First pass: cell_of, side (when colour_step > 0) and indptr for the
- * vertices numbered in vertex_of; returns indptr[count]. */
-BG_EXPORT int64_t bg_grid_degrees(const int32_t *vertex_of, int64_t height, int64_t width,
-                                  const int64_t *dr, const int64_t *dc, int64_t steps,
-                                  int64_t colour_step, int64_t colour_rows_only,
-                                  int32_t *cell_of, int8_t *side, int64_t *indptr)
-{
-    int64_t v = 0;
-    indptr[0] = 0;
-    for (int64_t i = 0; i < height; i++) {
-        for (int64_t j = 0; j < width; j++) {
-            int64_t k = i * width + j;
-            if (vertex_of[k] < 0)
-                continue;
-            cell_of[v] = (int32_t)k;
-            if (colour_step > 0) {
-                int64_t band = i / colour_step + (colour_rows_only ? 0 : j / colour_step);
-                side[v] = (int8_t)(band & 1);
-            }
-            int64_t degree = 0;
-            for (int64_t s = 0; s < steps; s++) {
-                int64_t a = i + dr[s], b = j + dc[s];
-                if (a >= 0 && a < height && b >= 0 && b < width && vertex_of[a * width + b] >= 0)
-                    degree++;
-            }
-            indptr[v + 1] = indptr[v] + degree;
-            v++;
-        }
+/* First pass: side (when colour_step > 0) and indptr for the vertices
+ * numbered in vertex_of; returns indptr[count].  Twice, for int64 offsets
+ * (bg_grid_degrees) and int32 ones (bg_grid_degrees_i32, when the caller
+ * knows the entries fit): the board builders write the narrower when they
+ * can, four bytes a vertex less for every kernel after them. */
+#define GRID_DEGREES(NAME, IDX)                                                                    \
+    BG_EXPORT int64_t NAME(const int32_t *vertex_of, int64_t height, int64_t width,               \
+                           const int64_t *dr, const int64_t *dc, int64_t steps,                    \
+                           int64_t colour_step, int64_t colour_rows_only, int8_t *side,           \
+                           IDX *indptr)                                                            \
+    {                                                                                              \
+        int64_t v = 0, edges = 0;                                                                  \
+        indptr[0] = 0;                                                                             \
+        for (int64_t i = 0; i < height; i++) {                                                     \
+            for (int64_t j = 0; j < width; j++) {                                                  \
+                if (vertex_of[i * width + j] < 0)                                                  \
+                    continue;                                                                      \
+                if (colour_step > 0) {                                                             \
+                    int64_t band = i / colour_step + (colour_rows_only ? 0 : j / colour_step);     \
+                    side[v] = (int8_t)(band & 1);                                                  \
+                }                                                                                  \
+                for (int64_t s = 0; s < steps; s++) {                                              \
+                    int64_t a = i + dr[s], b = j + dc[s];                                          \
+                    if (a >= 0 && a < height && b >= 0 && b < width &&                             \
+                        vertex_of[a * width + b] >= 0)                                             \
+                        edges++;                                                                   \
+                }                                                                                  \
+                indptr[++v] = (IDX)edges;                                                          \
+            }                                                                                      \
+        }                                                                                          \
+        return edges;                                                                              \
     }
-    return indptr[v];
-}
+
+GRID_DEGREES(bg_grid_degrees, int64_t)
+GRID_DEGREES(bg_grid_degrees_i32, int32_t)
 
 /* Second pass: the neighbours of each vertex in step order (sorted, since
  * the steps are sorted and ids follow cell order); returns how many. */

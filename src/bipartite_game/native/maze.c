@@ -1,38 +1,7 @@
-/* The maze's own pipeline: the first pass of its CSR builder (mirrors
- * problems/maze.py's _maze_csr with boards.c's bg_grid_indices as the
- * second), and the output writers _write_cells, _write_losing and
- * problems/_json.py's _write_pairs (their docstrings are the specification).  The adapters size
- * out for the longest line. */
+/* The maze's output writers: problems/maze.py's _write_cells and
+ * _write_losing and problems/_json.py's _write_pairs (their docstrings are
+ * the specification).  The adapters size out for the longest line. */
 #include "kernels.h"
-
-/* boards.c's bg_grid_degrees with int32 offsets and no cell_of: side (when
- * colour_step > 0) and indptr for the vertices numbered in vertex_of;
- * returns indptr[count].  The caller makes sure the edges fit an int32. */
-BG_EXPORT int64_t bg_maze_degrees(const int32_t *vertex_of, int64_t height, int64_t width,
-                                  const int64_t *dr, const int64_t *dc, int64_t steps,
-                                  int64_t colour_step, int64_t colour_rows_only, int8_t *side,
-                                  int32_t *indptr)
-{
-    int64_t v = 0, edges = 0;
-    indptr[0] = 0;
-    for (int64_t i = 0; i < height; i++) {
-        for (int64_t j = 0; j < width; j++) {
-            if (vertex_of[i * width + j] < 0)
-                continue;
-            if (colour_step > 0) {
-                int64_t band = i / colour_step + (colour_rows_only ? 0 : j / colour_step);
-                side[v] = (int8_t)(band & 1);
-            }
-            for (int64_t s = 0; s < steps; s++) {
-                int64_t a = i + dr[s], b = j + dc[s];
-                if (a >= 0 && a < height && b >= 0 && b < width && vertex_of[a * width + b] >= 0)
-                    edges++;
-            }
-            indptr[++v] = (int32_t)edges;
-        }
-    }
-    return edges;
-}
 
 /* Write value in decimal at out + at, then the byte end; returns the end. */
 static int64_t put(uint8_t *out, int64_t at, int64_t value, uint8_t end)

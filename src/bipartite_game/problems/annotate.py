@@ -4,7 +4,7 @@
 ``row col`` (1-based); the first is where the token was placed.
 ``annotate graph EDGES RECORD``: one vertex label a line.  Blank lines are
 skipped; CRLF is fine.  Output: each record line as given, a space, and its
-verdict (``good``, ``mistake`` or ``lost``, see :mod:`bipartite_game.annotate`).
+verdict (``good``, ``mistake`` or ``lost``, see :mod:`bipartite_game.theory.annotate`).
 A record the rules do not allow (a wall, a cell off the board, an unknown
 label, a vertex visited before, a move to a non-neighbour or after the game
 ended) is refused with one line naming the record's line.
@@ -17,10 +17,11 @@ from collections.abc import Callable
 import numpy as np
 
 from .._text import as_bytes, is_decimal, quote, saturating
-from ..annotate import IllegalRecordError, annotate
-from ..boards import grid_board
-from ..edgelist import parse_edge_list
 from ..errors import InputError
+from ..graphs.boards import grid_board
+from ..graphs.edgelist import parse_edge_list
+from ..graphs.graph import Graph
+from ..theory.annotate import IllegalRecordError, annotate
 from . import maze as maze_format
 
 __all__ = ["answer_graph", "answer_maze"]
@@ -99,7 +100,7 @@ def answer_maze(maze: bytes | str, record: bytes | str, *, moves: str = "rook") 
 
 def answer_graph(edges: bytes | str, record: bytes | str) -> bytes:
     parsed = parse_edge_list(edges)
-    graph = parsed.to_graph()
+    graph = Graph.from_edge_list(parsed)
     number_of = {token: k for k, token in enumerate(parsed.tokens)}
     lines = _lines(as_bytes(record, "annotate"))
     if not lines:

@@ -44,7 +44,7 @@ So the position before Bunny's ``i``-th move is won for her exactly when the
 player to move wins vertex geography from ``e_{2i-2}`` with ``e0 ..
 e_{2i-3}`` removed, and the position after it is won for Egg exactly when the
 player to move wins from ``e_{2i-1}`` with ``e0 .. e_{2i-2}`` removed: the
-verdicts of :func:`~bipartite_game.annotate.mover_wins_along` along the
+verdicts of :func:`~bipartite_game.theory.annotate.mover_wins_along` along the
 empty cell's walk, one matching and then one repairing search per move.
 
 The record is replayed with the real pieces (each move checked against the
@@ -63,9 +63,9 @@ from .._checks import MAX_VERTICES
 from .._limits import ensure_fits
 from .._stats import phase
 from .._text import as_bytes, board_sides, header_fields, is_decimal, quote, read_count
-from ..annotate import mover_wins_along
-from ..boards import grid_board
 from ..errors import InputError
+from ..graphs.boards import grid_board
+from ..theory.annotate import mover_wins_along
 from . import _json
 
 __all__ = ["Record", "answer", "mistakes", "parse"]

@@ -1,13 +1,13 @@
 """``bipartite-game edges``: the class of every edge of an edge list.
 
-Input: the edge-list format of ``graph`` (see :mod:`~bipartite_game.edgelist`).
+Input: the edge-list format of ``graph`` (see :mod:`~bipartite_game.graphs.edgelist`).
 Output: each distinct edge once, in order of first appearance and as first
 written, one line ``U V CLASS`` with CLASS ``every`` (in every maximum
 matching), ``some`` (in some but not all) or ``none`` (in none).  A repeated
 edge, in either direction, is printed once; a self-loop is no edge and is
 not printed; a lone label adds a vertex and no line.
 
-Cost: the parse, :func:`~bipartite_game.decompose.decompose`, and O(E log E)
+Cost: the parse, :func:`~bipartite_game.theory.decompose.decompose`, and O(E log E)
 vectorised to find the first appearances; no Python loop per edge.
 """
 
@@ -19,9 +19,9 @@ import numpy.typing as npt
 from .._limits import ensure_fits
 from .._stats import phase
 from .._text import as_bytes
-from ..decompose import decompose
-from ..edgelist import parse_edge_list
-from ..graph import Graph
+from ..graphs.edgelist import parse_edge_list
+from ..graphs.graph import Graph
+from ..theory.decompose import decompose
 from . import _json
 
 __all__ = ["answer"]

@@ -3,7 +3,7 @@
 By default vertex geography on the undirected graph (repeated edges and loops
 change nothing); ``rule="edge"`` plays edge geography, where every line is
 its own edge (parallel edges count, a loop is a move), and ``directed`` reads
-each line ``u v`` as an arc u -> v (:mod:`bipartite_game.geography`).
+each line ``u v`` as an arc u -> v (:mod:`bipartite_game.theory.geography`).
 
 Output: ``LABEL first`` or ``LABEL second`` for every vertex in order of first
 appearance (who wins with the token starting there), or with ``start`` only
@@ -17,9 +17,10 @@ from .._limits import ensure_fits
 from .._native import library
 from .._stats import phase
 from .._text import as_bytes, quote
-from ..edgelist import EdgeList, parse_edge_list
 from ..errors import BipartiteGameError, InputError
-from ..game import solve
+from ..graphs.edgelist import EdgeList, parse_edge_list
+from ..graphs.graph import Graph
+from ..theory.game import solve
 from . import _json
 
 __all__ = ["answer"]
@@ -45,11 +46,11 @@ def answer(
 ) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
-    (:meth:`~bipartite_game.game.Solution.explain`).  ``format="json"``: the
+    (:meth:`~bipartite_game.theory.game.Solution.explain`).  ``format="json"``: the
     verdicts as a JSON document (``docs/json.md``).  With ``certificate``
     (a path) the certificate of every verdict is written there too
-    (:mod:`~bipartite_game.certificate`).  ``rule="edge"`` and ``directed``
-    play the other geography games (:mod:`~bipartite_game.geography`), for
+    (:mod:`~bipartite_game.proofs.certificate`).  ``rule="edge"`` and ``directed``
+    play the other geography games (:mod:`~bipartite_game.theory.geography`), for
     which there is no proof or certificate."""
     data = as_bytes(data, "graph.answer()")
     as_json = _json.check_format(format)
@@ -79,10 +80,11 @@ def answer(
     with phase("build"):
         # the labels as str only where a proof names them
         labelled = explain is not None or certificate is not None
-        graph = edges.to_graph(labelled=labelled, keep_edges=False)
+        graph = Graph.from_edge_list(edges, labelled=labelled)
+        edges.release_ends()
     solution = solve(graph)
     if certificate is not None:
-        from ..certificate import certify
+        from ..proofs.certificate import certify
 
         write_file(certificate, certify(solution).to_json(edges.labels()))
     if explain is not None:
@@ -109,7 +111,7 @@ def _other_game(
     edges: EdgeList, start: str | None, rule: str, directed: bool, as_json: bool
 ) -> bytes:
     """Edge geography or a directed game, on the raw edges of the list."""
-    from ..geography import geography_mover_wins, solve_geography
+    from ..theory.geography import geography_mover_wins, solve_geography
 
     u, v, n = edges.u, edges.v, edges.num_vertices
     game = [("rule", rule), ("directed", directed)]

@@ -19,9 +19,9 @@ import numpy.typing as npt
 from .._limits import memory_check
 from .._stats import phase
 from .._text import as_bytes, board_sides, is_decimal, quote, read_count
-from ..boards import grid_board
 from ..errors import BipartiteGameError, InputError
-from ..game import solve
+from ..graphs.boards import grid_board
+from ..theory.game import solve
 from . import _json
 
 __all__ = ["alice_wins", "answer"]
@@ -47,7 +47,7 @@ def alice_wins(cells: npt.NDArray[np.uint8]) -> bool:
 
 def explain_king(cells: npt.NDArray[np.uint8]) -> tuple[bool, str]:
     """Does Alice win, and the proof of it from the king's square (see
-    :mod:`~bipartite_game.explain`), squares named ``row col`` (1-based)."""
+    :mod:`~bipartite_game.theory.explain`), squares named ``row col`` (1-based)."""
     board = grid_board(cells != ord("#"), "king")
     (i, j) = np.argwhere(cells == ord("K"))[0]
     start = board.vertex_at(int(i), int(j))

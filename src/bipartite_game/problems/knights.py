@@ -6,7 +6,7 @@ has no move), then the ``n x m`` board: ``@`` broken, ``.`` free, ``A``
 Alice's leaper, ``B`` Bob's.  The board comes as ``n`` rows of ``m`` squares
 (white space between squares ignored) or as ``n * m`` lines of one square.  Output: ``Alice`` or
 ``Bob``, the winner with Alice moving first.  The rules and the argument are
-in :mod:`bipartite_game.duel`.
+in :mod:`bipartite_game.theory.duel`.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Duel:
 def read_header(data: bytes) -> tuple[int, int, int, int, int]:
     """``(n, m, r, c, line)`` from the first line that is not blank.  ``r`` and
     ``c`` may be of any size; one at least as long as the board has no move
-    there, and values past :data:`~bipartite_game.boards.LEAP_CAP` are read as
+    there, and values past :data:`~bipartite_game.graphs.boards.LEAP_CAP` are read as
     that cap (the same game)."""
     expected = "'n m r c' (four non-negative integers)"
     number, fields = header_fields(data, 4, expected, "the board")
@@ -145,13 +145,13 @@ def answer(data: bytes | str, *, format: str = "text") -> bytes:
     the search runs on it, in C, without numpy (whose import alone costs
     0.1 s and 16 MiB, more than the whole answer on a 3000x3000 board):
     about 2 bits of memory per square beside the text.  Without it,
-    :func:`parse` and :func:`~bipartite_game.duel.leaper_duel_alice_wins`
+    :func:`parse` and :func:`~bipartite_game.theory.duel.leaper_duel_alice_wins`
     give the same answers and messages.
     """
     as_json = format != "text" and _json_format(format)
     lib = library()
     if lib is None:
-        from ..duel import leaper_duel_alice_wins
+        from ..theory.duel import leaper_duel_alice_wins
 
         with phase("parse"):
             duel = parse(data)
@@ -202,7 +202,7 @@ class _Bits:
         return 0 <= i < self.n and 0 <= j < self.m and bool(self.bits[k >> 3] >> (k & 7) & 1)
 
     def alice_wins(self, lib: Library) -> bool:
-        """The rule of :mod:`bipartite_game.duel`: Alice wins when she can
+        """The rule of :mod:`bipartite_game.theory.duel`: Alice wins when she can
         move and Bob is out of her component or on her colour."""
         r, c, m = self.r, self.c, self.m
         steps = sorted(

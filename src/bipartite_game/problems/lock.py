@@ -25,9 +25,9 @@ import numpy.typing as npt
 from .._limits import ensure_fits
 from .._stats import phase
 from .._text import as_bytes, is_decimal, quote, read_count
-from ..boards import lock_board
 from ..errors import BipartiteGameError, InputError
-from ..game import first_player_wins_from
+from ..graphs.boards import lock_board
+from ..theory.game import first_player_wins_from
 from . import _json
 
 __all__ = ["answer", "explain_case", "solve_case"]
@@ -53,9 +53,9 @@ def explain_case(
     rings: int, size: int, forbidden: npt.NDArray[np.int64], start: int, *, wrap: bool = True
 ) -> tuple[bool, str]:
     """Does Alice win, and the proof of it from the start code (see
-    :mod:`~bipartite_game.explain`), codes named as the judge writes them:
+    :mod:`~bipartite_game.theory.explain`), codes named as the judge writes them:
     ``rings`` digits, leading zeros kept.  O(codes * rings)."""
-    from ..game import solve
+    from ..theory.game import solve
 
     board = lock_board(rings, size, forbidden, start, wrap=wrap)
     solution = solve(board.graph)

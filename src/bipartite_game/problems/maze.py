@@ -35,13 +35,13 @@ from .._text import (
     quote,
     saturating,
 )
-from ..boards import _BUILDER_WEIGHT, GridBoard, _grid_csr, _number_kept, grid_board, grid_steps
 from ..errors import BipartiteGameError, InputError
+from ..graphs.boards import GridBoard, grid_board
 from . import _json
 
 if TYPE_CHECKING:
     from .._native import Library
-    from ..game import Solution
+    from ..theory.game import Solution
 
 __all__ = [
     "Maze",
@@ -76,7 +76,7 @@ class Maze:
 
 def read_header(data: bytes) -> tuple[int, int, int]:
     """``(N, M, line)`` from the first line that is not blank; the maze must
-    have at most :data:`~bipartite_game.graph.MAX_VERTICES` cells."""
+    have at most :data:`~bipartite_game.graphs.graph.MAX_VERTICES` cells."""
     number, fields = header_fields(data, 2, "'N M' (two positive integers)", "the maze")
     height, width = board_sides(fields, ("N", "M"), line=number, board="maze", cell="cell")
     return height, width, number
@@ -126,7 +126,7 @@ def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]
 
 
 def _solve(board: GridBoard) -> Solution:
-    from ..game import solve  # here, so that parsing a maze loads no solver
+    from ..theory.game import solve  # here, so that parsing a maze loads no solver
 
     return solve(board.graph)
 
@@ -181,32 +181,25 @@ def answer(
         raise BipartiteGameError("--explain prints a proof as text: it has no JSON form")
     with phase("parse"):
         maze = parse(data)
-    if explain is None and certificate is None:
-        losing = _losing_vertices(maze.open, moves)
-        if losing is not None:
-            height, width = maze.shape
-            open_flat = maze.open.reshape(-1)
-            with phase("format"):
-                if not as_json:  # straight from the mask: no array of cells
-                    return format_losing(open_flat, losing, height, width)
-                cells = np.flatnonzero(open_flat)[losing].astype(np.int32)
-                return _format(cells, height, width, moves, as_json)
     with phase("build"):
         board = grid_board(maze.open, moves)
     solution = _solve(board)
-    text = _explain(board, solution, explain) if explain is not None else b""
+    if explain is not None:
+        return memoryview(_explain(board, solution, explain))
     if certificate is not None:
-        from ..certificate import certify
+        from ..proofs.certificate import certify
 
         with phase("certificate"):
             names = cell_names_json(board)
             write_file(certificate, certify(solution).to_json(names))
-    if explain is not None:
-        return memoryview(text)
-    cells = board.cell_of[solution.losing]
+    losing = solution.losing
     height, width = board.shape
+    open_flat = maze.open.reshape(-1)
     del maze, board, solution  # free the graph before the output buffer is made
     with phase("format"):
+        if not as_json:  # straight from the mask: no array of cells
+            return format_losing(open_flat, losing, height, width)
+        cells = np.flatnonzero(open_flat)[losing].astype(np.int32)
         return _format(cells, height, width, moves, as_json)
 
 
@@ -224,85 +217,6 @@ def _format(
         ("winning_starts", _json.cells(cells, width)),
     ]
     return memoryview(_json.document("maze", fields))
-
-
-def _losing_vertices(open_cells: npt.NDArray[np.bool_], moves: str) -> npt.NDArray[np.bool_] | None:
-    """Whether the mover loses from each open cell (in row-major order), by
-    the maze's own pipeline, or ``None`` when it does not apply (a move set
-    that is not a leaper, whose graph need not be bipartite, or one too big
-    for int32 offsets).
-
-    Why not :func:`solve_maze`: a :class:`~bipartite_game.graph.Graph` keeps
-    int64 offsets and the board keeps each vertex's cell, 12 bytes a vertex
-    that the answer does not need while the matching runs.  Here the CSR
-    has int32 offsets and no ``cell_of`` (vertex ``v`` is the ``v``-th open
-    cell, which is all the output needs), and each step frees its arrays
-    before the next allocates: the peak is about 30 bytes a vertex
-    (docs/benchmarks.md).  The same kernels run, so the answer is the same.
-    """
-    from ..game import _solve_bipartite  # here, so that parsing a maze loads no solver
-
-    height, width = open_cells.shape
-    grid = grid_steps(height, width, moves)
-    if grid.leaper is None or open_cells.size * max(grid.dr.size, 1) >= 2**31:
-        return None
-    with phase("build"):
-        indptr, indices, side = _maze_csr(
-            open_cells.reshape(-1),
-            height,
-            width,
-            grid.dr,
-            grid.dc,
-            grid.colour_step,
-            grid.rows_only,
-        )
-    return _solve_bipartite(indptr, indices, side)[1]
-
-
-def _maze_csr_native(
-    lib: Library,
-    open_flat: npt.NDArray[np.bool_],
-    height: int,
-    width: int,
-    dr: npt.NDArray[np.int64],
-    dc: npt.NDArray[np.int64],
-    colour_step: int,
-    colour_rows_only: bool,
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
-    """Two C passes over the grid, the first (``native/maze.c``) writing the
-    int32 offsets and the colouring, the second boards.c's indices: no
-    ``cell_of`` and no int64 offsets are ever made (at 4000x4000 that is
-    170 MB less memory to touch, about a fifth of the build's time)."""
-    vertex_of, count = _number_kept(open_flat)
-    side = np.zeros(count if colour_step > 0 else 0, dtype=np.int8)
-    indptr = np.empty(count + 1, dtype=np.int32)
-    steps = dr.size
-    degrees = lib.function("bg_maze_degrees", "iqqllqqqbi")
-    edges = degrees(
-        vertex_of, height, width, dr, dc, steps, colour_step, colour_rows_only, side, indptr
-    )
-    indices = np.empty(edges, dtype=np.int32)
-    lib.function("bg_grid_indices", "iqqllqi")(vertex_of, height, width, dr, dc, steps, indices)
-    return indptr, indices, side
-
-
-@kernel(weight=_BUILDER_WEIGHT, native=_maze_csr_native)
-def _maze_csr(
-    open_flat: npt.NDArray[np.bool_],
-    height: int,
-    width: int,
-    dr: npt.NDArray[np.int64],
-    dc: npt.NDArray[np.int64],
-    colour_step: int,
-    colour_rows_only: bool,
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
-    """The grid's CSR (see :func:`~bipartite_game.boards._grid_csr`) with
-    int32 offsets and without ``cell_of``; the caller makes sure that the
-    offsets fit (at most ``2**31 - 1`` directed edges)."""
-    indptr, indices, _, side = _grid_csr(
-        open_flat, height, width, dr, dc, colour_step, colour_rows_only
-    )
-    return indptr.astype(np.int32), indices, side
 
 
 def cell_names(board: GridBoard) -> bytes:

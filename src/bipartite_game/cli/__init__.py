@@ -1,0 +1,15 @@
+"""The command line: ``bipartite-game COMMAND`` (and ``python -m bipartite_game``).
+
+- :mod:`.main` -- the parser, the judge commands, ``check`` and ``annotate``,
+  and the one-line errors with their exit statuses.
+- :mod:`.interactive` -- ``play`` and ``serve``; :mod:`.verify_command`
+  -- ``verify``; :mod:`.streams` -- standard output's failures.
+
+The top layer: it may use every package, and none uses it.
+"""
+
+from __future__ import annotations
+
+from .main import main
+
+__all__ = ["main"]

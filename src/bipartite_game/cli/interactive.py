@@ -1,0 +1,207 @@
+"""The command line's interactive commands: ``play`` (a game against the
+engine in the terminal, :mod:`.terminal`) and ``serve`` (the web page,
+:mod:`.web`).  Their parsers and what they run; the judge commands are in
+:mod:`.cli`, which registers these with :func:`add_parsers`."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+
+from .._input import read_input as _read
+from .._text import quote
+from ..errors import BipartiteGameError
+from .streams import silence_stdout
+
+__all__ = ["add_parsers"]
+
+#: The largest maze ``play`` draws in a terminal.
+_PLAY_CELLS = 10_000
+#: ``play maze --side`` words and the :class:`~.play.Match` sides they mean.
+_PLAY_SIDES = {"winner": "winning", "loser": "auto", "placer": "second", "mover": "first"}
+#: The largest ``serve --max-side``: the page draws every cell as SVG.
+_SERVE_MAX_SIDE = 200
+#: The largest ``serve --max-vertices`` (the page draws every vertex).
+_SERVE_MAX_VERTICES = 1000
+
+
+def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``play`` and ``serve`` subcommands."""
+    play = commands.add_parser(
+        "play",
+        help="play against the engine in the terminal",
+        description=(
+            "Play a game against the engine. By default you take the side that has a "
+            "forced win, and the engine resists as long as it can: find the win. Moves "
+            "are read one a line, so a game can be scripted through a pipe."
+        ),
+    )
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    play_maze = games.add_parser(
+        "maze",
+        help="the JSOI2009 maze game",
+        description=(
+            "Play the maze game on FILE (the 'maze' input format; '-' reads it from "
+            "standard input and the moves from the terminal). The placer puts the token "
+            "on an open cell, unless --start gives it; then the mover and the placer "
+            "alternately move it to an adjacent unvisited open cell, and who cannot move "
+            "loses. Type moves as 'row col' or a direction (up, down, left, right, ne, "
+            "...), or hint, undo, board, help, quit."
+        ),
+        epilog=(
+            "Exit status: 0 you won the last game, 1 the engine won it, 3 it was left "
+            "unfinished (quit, or the input ended), 2 bad input, 130 Ctrl-C. "
+            "Colour is used when standard output is a terminal and NO_COLOR is not set."
+        ),
+    )
+    play_maze.add_argument("file", metavar="FILE", help="the maze ('-': standard input)")
+    play_maze.add_argument(
+        "--moves", default="rook", metavar="MOVES", help="move set, as for 'maze' (default rook)"
+    )
+    play_maze.add_argument(
+        "--side",
+        choices=tuple(_PLAY_SIDES),
+        default="winner",
+        help="your side: winner (default) the side with a forced win, so the engine resists; "
+        "loser the other one, to watch the engine win; placer (you place the token and "
+        "move second) or mover (you move first)",
+    )
+    play_maze.add_argument(
+        "--start", metavar="ROW,COL", help="the token's start cell (1-based) instead of placing it"
+    )
+    play_maze.add_argument(
+        "--hints", action="store_true", help="mark your winning moves (*) on the board"
+    )
+    play_maze.set_defaults(run=_play)
+
+    serve = commands.add_parser(
+        "serve",
+        help="the web page: draw or load a maze or any graph, see why, play the engine",
+        description=(
+            "Serve a web page where you draw or load a maze or any graph, see the losing "
+            "starts and a maximum matching, and play against the engine. Stop it with Ctrl-C."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1); requests must name it, localhost, "
+        "127.0.0.1 or [::1] as their Host, unless it is 0.0.0.0 or ::, which answer any name",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
+    )
+    serve.add_argument(
+        "--max-side",
+        type=int,
+        default=64,
+        metavar="N",
+        help=f"largest maze side the page accepts (default 64, at most {_SERVE_MAX_SIDE})",
+    )
+    serve.add_argument(
+        "--max-vertices",
+        type=int,
+        default=200,
+        metavar="N",
+        help="most vertices of a graph the page accepts, with at most 10 N edges "
+        f"(default 200, at most {_SERVE_MAX_VERTICES})",
+    )
+    serve.set_defaults(run=_serve)
+
+
+def _play(args: argparse.Namespace) -> int:
+    """``play maze``: a game against the engine on standard input/output."""
+    from ..graphs.boards import grid_board
+    from ..play.match import parse_cell
+    from ..play.terminal import max_width, play_maze, wants_colour
+    from ..problems.maze import parse
+
+    start = None
+    if args.start is not None:
+        start = parse_cell(args.start)
+        if start is None:
+            raise BipartiteGameError(
+                f"--start: expected 'ROW,COL' (1-based), found {quote(args.start)}"
+            )
+    if sys.stdin is None or sys.stdout is None:
+        raise BipartiteGameError("play needs standard input and output open")
+    maze = parse(_read(args.file))
+    height, width = maze.shape
+    if maze.open.size > _PLAY_CELLS:
+        raise BipartiteGameError(
+            f"a {height}x{width} maze is too large to play in a terminal "
+            f"(at most {_PLAY_CELLS} cells); solve it with 'bipartite-game maze'"
+        )
+    if width > max_width(height):
+        raise BipartiteGameError(
+            f"a maze {width} columns wide does not fit an 80-column terminal "
+            f"(at most {max_width(height)}); solve it with 'bipartite-game maze'"
+        )
+    board = grid_board(maze.open, args.moves)
+    if args.file == "-":
+        _moves_from_terminal()
+    # typed bytes that the locale cannot decode are an illegal move, not a crash
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    try:
+        return play_maze(
+            board,
+            moves=args.moves,
+            side=_PLAY_SIDES[args.side],
+            start=start,
+            show_hints=args.hints,
+            stdin=sys.stdin,
+            stdout=sys.stdout,
+            colour=wants_colour(sys.stdout),
+        )
+    except BrokenPipeError:
+        silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        # leave the shell's prompt on a line of its own
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        return 130
+
+
+def _moves_from_terminal() -> None:
+    """``play maze -`` read the maze from standard input: read the moves from
+    the terminal (``/dev/tty``), made the process's standard input so that
+    line editing works; without a terminal, say so and stop."""
+    try:
+        tty = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        raise BipartiteGameError(
+            "play maze -: the maze came on standard input, so the moves must come from "
+            "a terminal, and there is none; give the maze as a FILE to pipe the moves"
+        ) from None
+    os.dup2(tty, 0)
+    os.close(tty)
+    sys.stdin = open(0, encoding=sys.stdin.encoding, errors="replace", closefd=False)  # noqa: SIM115
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``serve``: the web page on uvicorn."""
+    from ..play.web import Limits, serve
+
+    if not 1 <= args.max_side <= _SERVE_MAX_SIDE:
+        raise BipartiteGameError(
+            f"--max-side must be between 1 and {_SERVE_MAX_SIDE}, not {args.max_side}"
+        )
+    if not 0 <= args.port <= 65535:
+        raise BipartiteGameError(f"--port must be between 0 and 65535, not {args.port}")
+    if not 1 <= args.max_vertices <= _SERVE_MAX_VERTICES:
+        raise BipartiteGameError(
+            f"--max-vertices must be between 1 and {_SERVE_MAX_VERTICES}, not {args.max_vertices}"
+        )
+    limits = Limits(
+        max_side=args.max_side,
+        max_vertices=args.max_vertices,
+        max_edges=10 * args.max_vertices,
+        # room for that many edges of short labels ("v123 v456\n" and JSON)
+        max_body=max(64 * 1024, 32 * 10 * args.max_vertices),
+    )
+    return serve(host=args.host, port=args.port, limits=limits)

@@ -1,0 +1,521 @@
+"""The ``bipartite-game`` command line.
+
+Every judge subcommand reads a file argument or standard input and writes its
+answer to standard output; ``play`` runs a game in the terminal and ``serve``
+the web page.  On bad input every subcommand prints one line
+``bipartite-game: error: ...`` to standard error and exits with status 2.
+Modules are imported only by the subcommand that needs them, so a small input
+answers at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import signal
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from .. import __version__, _stats
+from .._input import PROG
+from .._input import read_input as _read
+from ..errors import BipartiteGameError, BipartiteGameWarning
+from . import interactive, verify_command
+from .streams import OutputError, write_stdout
+
+__all__ = ["main"]
+
+#: ``graph`` and ``maze`` write a certificate of their answer (issue 13).
+_CERTIFICATE = "--certificate"
+_CERTIFICATE_HELP = (
+    "also write a JSON certificate of every answer to OUT.json, which "
+    "'bipartite-game verify' checks (see docs/certificates.md)"
+)
+
+
+Output = bytes | memoryview
+
+
+Options = Callable[[argparse.Namespace], dict[str, object]]
+
+
+def _front_end(args: argparse.Namespace) -> Any:
+    """The subcommand's front-end module, imported only now."""
+    return importlib.import_module(f"..problems.{args.problem}", __package__)
+
+
+def _add_file(parser: argparse.ArgumentParser) -> None:
+    """The input file, and the options every judge command shares."""
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help="input file (default: standard input)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: the judge's answer (default); json: the same as one JSON document "
+        "(see docs/json.md)",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="print each phase's time, the graph's and the matching's size and the peak "
+        "memory to standard error",
+    )
+
+
+#: The kit's commands whose modules (and parsers) load only when they run.
+_KIT_COMMANDS = {
+    "gen": "print a random valid input for a problem",
+    "stress": "run a solution on random inputs, compare, shrink the first failure",
+}
+
+
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; ``command`` (the first word that is not an option) says
+    which of :data:`_KIT_COMMANDS` needs its whole parser, and for a judge
+    command (:data:`_JUDGE_PARSERS`) that its parser is the only one built."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "Solve two-player token games on graphs exactly, by maximum matching. "
+            "The judge commands (graph, maze, knights, lock, king, bunny) read FILE or standard "
+            "input and print the judge's answer; play runs a game against the engine in "
+            "the terminal and serve the same in a web page; check, gen, stress and verify "
+            "are a contestant's kit around them. "
+            "The players: the placer chooses the token's start and the mover makes the "
+            "first move from it (the mover is 'first' in graph, Alice in lock and knights, "
+            "A in king; in maze the placer is the judge's AA and the mover YY)."
+        ),
+        epilog="Run 'bipartite-game COMMAND --help' for a command's input and options.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    judge = _JUDGE_PARSERS.get(command or "")
+    if judge is not None:  # a judge command runs: the others' parsers are never used
+        judge(commands)
+        return parser
+
+    for add in (_add_graph, _add_maze, _add_knights, _add_lock, _add_king, _add_bunny):
+        add(commands)
+
+    checker = commands.add_parser(
+        "check",
+        help="judge an output: is it the right answer to this input?",
+        description=(
+            "Compare OUTPUT with the right answer to INPUT for PROBLEM, token by token "
+            "(white space ignored), as a judge's checker does. Prints 'ok' and exits 0, or "
+            "'wrong answer' with the first differing line and exits 1 (testlib's "
+            "conventions); a bad INPUT is an error (exit 2)."
+        ),
+    )
+    checker.add_argument(
+        "problem", metavar="PROBLEM", help="maze, lock, knights, king, graph, bunny or edges"
+    )
+    checker.add_argument("input", metavar="INPUT", help="the test's input ('-': standard input)")
+    checker.add_argument("output", metavar="OUTPUT", help="the output to judge")
+    checker.add_argument("--moves", default="rook", metavar="MOVES", help="maze: the move set")
+    checker.add_argument("--ring", type=int, default=10, metavar="K", help="lock: ring size")
+    checker.add_argument("--no-wrap", action="store_true", help="lock: rings that do not wrap")
+    checker.set_defaults(run=_check)
+
+    annotator = commands.add_parser(
+        "annotate",
+        help="a verdict (good, mistake, lost) for every move of a played game",
+        description=(
+            "Read a game record, one move a line (the first is where the token was placed), "
+            "and print each line with its verdict: 'good' (the player could force a win and "
+            "still can), 'mistake' (could, and cannot any more) or 'lost' (could not)."
+        ),
+    )
+    kinds = annotator.add_subparsers(dest="board", metavar="GAME", required=True)
+    on_maze = kinds.add_parser(
+        "maze",
+        help="a maze game; the record's lines are cells 'row col' (1-based)",
+        description="Annotate a record of the maze game: one cell 'row col' (1-based) a line.",
+    )
+    on_maze.add_argument("maze", metavar="MAZE", help="the maze ('maze' input format)")
+    on_maze.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+    on_maze.add_argument(
+        "--moves", default="rook", metavar="MOVES", help="move set, as for 'maze' (default rook)"
+    )
+    on_graph = kinds.add_parser(
+        "graph",
+        help="a game on an edge list; the record's lines are vertex labels",
+        description="Annotate a record of vertex geography on an edge list: one label a line.",
+    )
+    on_graph.add_argument("edges", metavar="EDGES", help="the edge list ('graph' input format)")
+    on_graph.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+    annotator.set_defaults(run=_annotate)
+
+    _add_edges(commands)
+    verify_command.add_parser(commands)
+
+    interactive.add_parsers(commands)
+    for name, summary in _KIT_COMMANDS.items():
+        if command == name:  # its options: only when it runs (its module is large)
+            importlib.import_module(f"..kit.{name}", __package__).add_parser(commands, summary)
+        else:  # listed in the help, never run
+            commands.add_parser(name, help=summary)
+    return parser
+
+
+def _add_graph(commands: Any) -> None:
+    """The ``graph`` command's parser."""
+    graph = commands.add_parser(
+        "graph",
+        help="geography (vertex or edge rule, undirected or directed) on an edge list",
+        description=(
+            "Read an edge list (one 'u v' pair a line, '#' comments, a lone label for an "
+            "isolated vertex) and print 'LABEL first' or 'LABEL second' for each vertex in "
+            "order of first appearance: who wins when the token starts there ('first': the "
+            "mover, who moves first from the start; 'second': the other player, the placer)."
+        ),
+    )
+    _add_file(graph)
+    graph.add_argument(
+        "--start", metavar="LABEL", help="print only 'first' or 'second' for this start"
+    )
+    graph.add_argument(
+        "--explain",
+        metavar="LABEL",
+        help="print a short proof of who wins from LABEL instead of the answer",
+    )
+    graph.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    graph.add_argument(
+        "--rule",
+        choices=("vertex", "edge"),
+        default="vertex",
+        help="vertex (default): the token may not revisit a vertex; edge: it may not reuse "
+        "an edge, every line is its own edge (parallel edges count, a loop is a move)",
+    )
+    graph.add_argument(
+        "--directed", action="store_true", help="read each line 'u v' as an arc u -> v"
+    )
+    graph.set_defaults(
+        problem="graph",
+        options=lambda a: {
+            "start": a.start,
+            "explain": a.explain,
+            "certificate": a.certificate,
+            "rule": a.rule,
+            "directed": a.directed,
+        },
+    )
+
+
+def _add_maze(commands: Any) -> None:
+    """The ``maze`` command's parser."""
+    maze = commands.add_parser(
+        "maze",
+        help="JSOI2009 maze game (BZOJ 1443, Luogu P4055)",
+        description=(
+            "Read 'N M' and N rows of '.' (open) and '#' (wall). The placer (the judge's "
+            "AA) puts the token on an open cell; then the mover (YY) and the placer "
+            "alternately move it to an adjacent unvisited open cell; who cannot move loses. "
+            "Print WIN and every start cell (row col, 1-based) from which the placer wins, "
+            "or LOSE if there is none."
+        ),
+    )
+    _add_file(maze)
+    maze.add_argument(
+        "--moves",
+        default="rook",
+        metavar="MOVES",
+        help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
+    )
+    maze.add_argument(
+        "--explain",
+        metavar="ROW,COL",
+        help="print a short proof of who wins with the token placed on this cell (1-based)",
+    )
+    maze.add_argument(_CERTIFICATE, metavar="OUT.json", help=_CERTIFICATE_HELP)
+    maze.set_defaults(
+        problem="maze",
+        options=lambda a: {"moves": a.moves, "explain": a.explain, "certificate": a.certificate},
+    )
+
+
+def _add_knights(commands: Any) -> None:
+    """The ``knights`` command's parser."""
+    knights = commands.add_parser(
+        "knights",
+        help="knights duel (Petrozavodsk 2018, Grand Prix of Zhejiang, qoj 2213)",
+        description=(
+            "Read 'n m r c' and the board ('@' broken, '.' free, 'A' and 'B' the two "
+            "(r,c)-leapers), as rows or as separated characters. Print the winner, "
+            "'Alice' (the mover: she moves first) or 'Bob'."
+        ),
+    )
+    _add_file(knights)
+    knights.set_defaults(problem="knights", options=lambda a: {})
+
+
+def _add_lock(commands: Any) -> None:
+    """The ``lock`` command's parser."""
+    lock = commands.add_parser(
+        "lock",
+        help="CCPC 2020 Changchun H 'Combination Lock', and locks of any shape",
+        description=(
+            "Read T (the number of cases), then per case 'm n t': m rings (digits per "
+            "code), n forbidden codes, and t the starting code of m digits (leading zeros "
+            "kept); then the n forbidden codes, one a line. The start counts as tried. "
+            "Players alternately turn one ring one step; a tried or forbidden code loses. "
+            "Print 'Alice' (the mover: she moves first) or 'Bob' per case."
+        ),
+    )
+    _add_file(lock)
+    lock.add_argument(
+        "--ring",
+        type=int,
+        default=10,
+        metavar="K",
+        help="positions per ring, 2 to 10 (default 10: digits 0-9)",
+    )
+    lock.add_argument(
+        "--no-wrap",
+        action="store_true",
+        help="rings stop at both ends instead of turning from the last position to the first",
+    )
+    lock.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's winner, print a short proof from its start code",
+    )
+    lock.set_defaults(
+        problem="lock",
+        options=lambda a: {"size": a.ring, "wrap": not a.no_wrap, "explain": a.explain},
+    )
+
+
+def _add_king(commands: Any) -> None:
+    """The ``king`` command's parser."""
+    king = commands.add_parser(
+        "king",
+        help="Google Code Jam 'King' (8-neighbour moves: not bipartite)",
+        description=(
+            "Read T, then per case 'R C' and R rows of '.', '#' (burned) and one 'K'. "
+            "Print 'Case #X: A' if A (the mover: A moves first) wins, else 'Case #X: B'."
+        ),
+    )
+    _add_file(king)
+    king.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each case's answer, print a short proof from the king's square (row col)",
+    )
+    king.set_defaults(problem="king", options=lambda a: {"explain": a.explain})
+
+
+def _add_bunny(commands: Any) -> None:
+    """The ``bunny`` command's parser."""
+    bunny = commands.add_parser(
+        "bunny",
+        help="NOI2011 'Bunny and Egg' (Luogu P1971): Bunny's mistakes in a played game",
+        description=(
+            "Read 'n m', the board ('O' white, 'X' black, one '.' empty), k, then 2k moves "
+            "'x y' (the piece moved into the empty cell; Bunny moves white first, Egg "
+            "black). Print the number of Bunny's mistakes (rounds where she had a win "
+            "before her move and Egg has one after it), then their round numbers."
+        ),
+    )
+    _add_file(bunny)
+    bunny.set_defaults(problem="bunny", options=lambda a: {})
+
+
+def _add_edges(commands: Any) -> None:
+    """The ``edges`` command's parser."""
+    edges = commands.add_parser(
+        "edges",
+        help="which edges lie in every, some or no maximum matching",
+        description=(
+            "Read an edge list (as for 'graph') and print each distinct edge once, in order "
+            "of first appearance, as 'U V CLASS': CLASS is 'every' (in every maximum "
+            "matching), 'some' (in some but not all) or 'none' (in none)."
+        ),
+    )
+    _add_file(edges)
+    edges.set_defaults(problem="edges", options=lambda a: {})
+
+
+#: The judge commands' parsers, by name: a run of one of them builds only
+#: its own (argparse's gettext look-ups make each parser cost about 0.4 ms,
+#: 7 ms for all of them, several percent of a judge-sized run).
+_JUDGE_PARSERS: dict[str, Callable[[Any], None]] = {
+    "graph": _add_graph,
+    "maze": _add_maze,
+    "knights": _add_knights,
+    "lock": _add_lock,
+    "king": _add_king,
+    "bunny": _add_bunny,
+    "edges": _add_edges,
+}
+
+def _subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """The innermost subcommand's parser that ``args`` went through (``play
+    maze``'s for ``play maze FILE extra``), for its usage in an error."""
+    names = [getattr(args, "command", None), getattr(args, "game", None)]
+    for name in names:
+        actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if name is None or not actions or name not in actions[0].choices:
+            break
+        parser = actions[0].choices[name]
+    return parser
+
+
+def _skip_blas_probe() -> None:
+    """Spare numba's search for scipy's BLAS in this process.
+
+    When numba loads its array maths (at the first compiled call) it imports
+    ``scipy.linalg`` if scipy is installed, to offer ``np.dot`` and friends;
+    that import costs about 0.17 s, a sixth of a judge-sized run.  No kernel
+    here does linear algebra and the command line never uses scipy, so, when
+    nothing has imported scipy yet, the command line marks it absent for
+    numba's probe.  The library itself never does this.
+    """
+    if not any(name == "scipy" or name.startswith("scipy.") for name in sys.modules):
+        sys.modules["scipy"] = None  # type: ignore[assignment]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = _build_parser(next((w for w in words if not w.startswith("-")), None))
+    if not words:  # a bare command asks what it can do
+        parser.print_help()
+        return 0
+    args, extra = parser.parse_known_args(words)
+    if extra:  # the subcommand's own usage, not the top level's
+        _subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    _skip_blas_probe()
+    warnings.showwarning = _show_warning
+    run: Callable[[argparse.Namespace], int] = getattr(args, "run", _solve)
+    try:
+        return run(args)
+    except BipartiteGameError as error:
+        return _fail(str(error))
+    except OutputError as error:
+        return _fail(f"cannot write the output: {error.reason}")
+    except OSError as error:
+        return _fail(f"{error.filename or 'input'}: {error.strerror or error}")
+    except MemoryError:
+        return _fail("out of memory: the input is too large for this machine")
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # a bug of ours: one line, the traceback on request
+        if os.environ.get("BIPARTITE_GAME_DEBUG"):
+            raise
+        _fail(
+            f"internal error: {type(error).__name__}: {error} (a bug: please report it; "
+            "BIPARTITE_GAME_DEBUG=1 shows the traceback)"
+        )
+        return 70
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A warning of ours as one line on standard error; others as Python
+    shows them."""
+    if not issubclass(category, BipartiteGameWarning):
+        _default_showwarning(message, category, filename, lineno, file, line)
+    elif sys.stderr is not None:
+        sys.stderr.write(f"{PROG}: warning: {message}\n")
+
+
+_default_showwarning = warnings.showwarning
+
+
+def _solve(args: argparse.Namespace) -> int:
+    """A judge front-end: read the input, write the answer.
+
+    Ctrl-C ends the process at once, by the signal's default action, even
+    inside a compiled kernel (which never returns to the interpreter to see a
+    ``KeyboardInterrupt``): a judge command holds nothing that needs cleaning
+    up, and a shell loop around it sees that it was interrupted.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if sys.stdout is None:
+        raise OutputError("standard output is closed")
+    options: dict[str, object] = args.options(args)
+    if args.format == "json":
+        options["format"] = "json"
+        if options.get("explain") not in (None, False):  # a proof is text: refused early
+            raise BipartiteGameError("--explain prints text: it has no --format json")
+    # the phases (--stats) and, at a terminal, a progress line: both on
+    # stderr; none while a person types the input at that terminal
+    stderr = sys.stderr
+    typed = args.file in (None, "-") and sys.stdin is not None and sys.stdin.isatty()
+    at_terminal = stderr is not None and stderr.isatty() and not typed
+    with _stats.session(
+        stats=stderr if args.stats else None, progress=stderr if at_terminal else None
+    ):
+        with _stats.phase("import"):
+            module = _front_end(args)
+        with _stats.phase("read"):
+            data = _read(args.file, getattr(module, "size_limit", None))
+        output: Output = module.answer(data, **options)
+        with _stats.phase("write"):
+            write_stdout(output)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """``check``: the verdict on standard output, 0 for ok and 1 otherwise."""
+    from ..kit.check import check, front_end
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    front_end(args.problem)  # an unknown problem is refused before any reading
+    if args.input == "-" and args.output == "-":
+        raise BipartiteGameError("INPUT and OUTPUT cannot both be standard input")
+    options: dict[str, object] = {}
+    if args.problem == "maze":
+        options["moves"] = args.moves
+    elif args.problem == "lock":
+        options = {"size": args.ring, "wrap": not args.no_wrap}
+    verdict = check(args.problem, _read(args.input), _read(args.output), **options)
+    write_stdout(f"{verdict}\n".encode())
+    return 0 if verdict.ok else 1
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    """``annotate maze|graph``: every record line with its verdict."""
+    from ..problems.annotate import answer_graph, answer_maze
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if sys.stdout is None:
+        raise OutputError("standard output is closed")
+    board_file = args.maze if args.board == "maze" else args.edges
+    if board_file == "-" and args.record == "-":
+        raise BipartiteGameError("the board and the record cannot both be standard input")
+    board, record = _read(board_file), _read(args.record)
+    if args.board == "maze":
+        write_stdout(answer_maze(board, record, moves=args.moves))
+    else:
+        write_stdout(answer_graph(board, record))
+    return 0
+
+
+#: The longest error line written; messages quote input, and input can be huge.
+_MESSAGE_CHARS = 300
+
+
+def _fail(message: str) -> int:
+    first_line = message.splitlines()[0] if message.strip() else "unknown error"
+    if len(first_line) > _MESSAGE_CHARS:
+        first_line = first_line[: _MESSAGE_CHARS - 1] + "…"
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(f"{PROG}: error: {first_line}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    return 2

@@ -1,0 +1,81 @@
+"""``bipartite-game verify``: check a certificate against its input.
+
+The input is read by the same parsers as ``graph`` and ``maze`` (edge-list
+text, or the maze judge format and its move graph); the certificate is
+checked by :mod:`~bipartite_game.proofs.verify`, which never loads the solver.
+Exit status: 0 verified, 1 a claim fails (one line naming it), 2 an input
+or certificate that cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+
+from .._input import read_input
+from ..errors import BipartiteGameError
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``verify`` subcommand."""
+    verify = commands.add_parser(
+        "verify",
+        help="check a certificate written by 'graph --certificate' or 'maze --certificate'",
+        description=(
+            "Read FILE (an edge list, or with --maze a maze) and CERT (a JSON certificate "
+            "written by '--certificate') and check every claim: the matching is a maximum "
+            "matching of this graph, each 'true' start is covered by every maximum matching "
+            "and each 'false' one is missed by some. The check does not use the solver. "
+            "Print 'verified: N vertices, matching of size K', or one line naming the first "
+            "claim that fails."
+        ),
+        epilog=(
+            "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read. "
+            "The format: docs/certificates.md."
+        ),
+    )
+    verify.add_argument("--maze", action="store_true", help="FILE is a maze ('maze' format)")
+    verify.add_argument(
+        "--moves",
+        default=None,
+        metavar="MOVES",
+        help="with --maze: the move set the certificate was written for (default rook)",
+    )
+    verify.add_argument("file", metavar="FILE", help="the input ('-': standard input)")
+    verify.add_argument("certificate", metavar="CERT", help="the certificate ('-': standard input)")
+    verify.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the certificate; print the verdict; 0 or 1 (2 by the caller's
+    handling of :class:`BipartiteGameError`)."""
+    from ..proofs.verify import verify
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if args.moves is not None and not args.maze:
+        raise BipartiteGameError("--moves needs --maze")
+    if args.file == "-" and args.certificate == "-":
+        raise BipartiteGameError("FILE and CERT cannot both be standard input")
+    if args.maze:
+        from ..graphs.boards import grid_board
+        from ..problems.maze import cell_names, parse, size_limit
+
+        board = grid_board(parse(read_input(args.file, size_limit)).open, args.moves or "rook")
+        graph = board.graph
+        labels: list[str] | bytes = cell_names(board)
+    else:
+        from ..graphs.edgelist import parse_edge_list
+        from ..graphs.graph import Graph
+
+        edges = parse_edge_list(read_input(args.file))
+        labels = edges.labels()
+        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+    certificate = read_input(args.certificate)
+    verdict = verify(graph, labels, certificate)
+    if sys.stdout is not None:
+        sys.stdout.write(f"{verdict}\n")
+        sys.stdout.flush()
+    return 0 if verdict.ok else 1

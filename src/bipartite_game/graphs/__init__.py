@@ -1,0 +1,18 @@
+"""The array layer: graphs as CSR arrays and the searches on them.
+
+Arrays in, arrays out (``indptr``/``indices``, ``mate`` with ``-1`` for a
+free vertex); every public way in validates once, and the compiled kernels
+behind it trust what they are given.  Nothing here knows the games: that is
+:mod:`bipartite_game.theory`, the layer above.
+
+- :mod:`.graph` -- :class:`~.graph.Graph`, its constructors and its
+  2-colouring; :mod:`.edgelist` the edge-list text, :mod:`.successors`
+  the graph of a game given by a successor function.
+- :mod:`.boards` -- grids with any move set and locks of any shape,
+  written straight into CSR.
+- :mod:`.mates` -- matchings as ``mate`` arrays and their checks;
+  :mod:`.matching` maximum matchings (Karp–Sipser, the pruned Hungarian
+  search); :mod:`.blossom` Edmonds' search and the Gallai–Edmonds labels.
+
+The modules are imported on use: importing this package loads none of them.
+"""

@@ -1,0 +1,659 @@
+"""Boards as graphs: grids with any move set, and locks of any shape.
+
+Builders write the CSR arrays directly with compiled kernels (two passes: count
+degrees, then fill), so no Python loop ever visits a cell.
+
+Move sets are lists of steps ``(dr, dc)``.  An ``(r, c)``-leaper moves by
+``(±r, ±c)`` or ``(±c, ±r)``; the rook of the maze game is the ``(0, 1)``
+leaper.  Every leaper graph is bipartite, with a closed-form colouring: with
+``d = gcd(r, c)`` each move keeps ``i mod d`` and ``j mod d`` and changes
+``(i // d, j // d)`` by ``(±r/d, ±c/d)`` or its swap; if ``(r + c)/d`` is odd,
+``(i // d + j // d) mod 2`` flips at every move, otherwise ``r/d`` and ``c/d``
+are both odd and ``(i // d) mod 2`` flips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import gcd
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import MAX_VERTICES, int_scalar, is_integer, vertex_array, vertex_id
+from .._jit import kernel
+from .._limits import ensure_fits
+from .._text import quote, saturating
+from ..errors import BipartiteGameError
+from .graph import Graph
+from .mates import OffsetArray
+
+if TYPE_CHECKING:
+    from .._native import Library
+
+__all__ = [
+    "MOVE_SETS",
+    "GridBoard",
+    "GridSteps",
+    "LockBoard",
+    "grid_board",
+    "grid_csr",
+    "grid_steps",
+    "leaper_colouring",
+    "leaper_steps",
+    "lock_board",
+    "number_kept",
+    "parse_moves",
+]
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+BoolArray = npt.NDArray[np.bool_]
+Step = tuple[int, int]
+
+#: Named move sets.  ``rook`` is one orthogonal step (the maze game's move).
+MOVE_SETS: dict[str, tuple[Step, ...]] = {
+    "rook": ((0, 1),),
+    "knight": ((1, 2),),
+    "king": ((0, 1), (1, 1)),
+}
+
+
+def leaper_steps(r: int, c: int) -> tuple[Step, ...]:
+    """The distinct non-zero steps of an ``(r, c)``-leaper, sorted (8 at most)."""
+    steps = {(sr * a, sc * b) for a, b in ((r, c), (c, r)) for sr in (1, -1) for sc in (1, -1)}
+    steps.discard((0, 0))
+    return tuple(sorted(steps))
+
+
+#: Leaps this long or longer never fit a board (no side exceeds 2**31 - 1 cells).
+LEAP_CAP = 2**31
+
+
+def parse_moves(spec: str) -> tuple[tuple[Step, ...], tuple[int, int] | None]:
+    """Steps for a move-set name or ``R,C``, and the leaper ``(r, c)`` if it is one.
+
+    Named sets are unions of leapers: ``king`` is the (0,1) and (1,1) leapers.
+    """
+    if not isinstance(spec, str):
+        raise BipartiteGameError(f"a move set is a name or 'R,C', not {type(spec).__name__}")
+    text = spec.strip().lower()
+    if text in MOVE_SETS:
+        leapers = MOVE_SETS[text]
+    else:
+        parts = [saturating(part, LEAP_CAP) for part in text.replace(" ", "").split(",")]
+        if len(parts) != 2 or parts[0] is None or parts[1] is None:
+            raise BipartiteGameError(
+                f"unknown move set {quote(spec)}: use rook, king, knight or R,C (two "
+                "non-negative integers)"
+            )
+        # a leap at least as long as any board is the same as LEAP_CAP: it has
+        # no move on any board; capping keeps every step an int64
+        leapers = ((parts[0], parts[1]),)
+    steps = sorted({s for r, c in leapers for s in leaper_steps(r, c)})
+    return tuple(steps), (leapers[0] if len(leapers) == 1 else None)
+
+
+def _colour_rule(r: int, c: int) -> tuple[int, bool]:
+    """``(d, rows_only)``: an ``(r, c)``-leaper's colour is ``(i // d + j // d)
+    mod 2``, or ``(i // d) mod 2`` when ``rows_only`` (see the module doc)."""
+    d = gcd(r, c) or 1
+    return d, ((r + c) // d) % 2 == 0
+
+
+def leaper_colouring(rows: IntArray, cols: IntArray, r: int, c: int) -> npt.NDArray[np.int8]:
+    """Closed-form 2-colouring of cells ``(rows, cols)`` for an ``(r, c)``-leaper."""
+    d, rows_only = _colour_rule(r, c)
+    if rows_only:
+        return ((rows // d) & 1).astype(np.int8)
+    return ((rows // d + cols // d) & 1).astype(np.int8)
+
+
+class GridBoard:
+    """A grid of open cells and the graph of moves between them.
+
+    Vertices are the open cells in row-major order; ``cell_of[v]`` is the flat
+    index ``i * width + j`` of vertex ``v``, made from ``open`` when first
+    asked for (the solver never needs it: 4 bytes a vertex a judge's answer
+    does not spend).  ``GridBoard(open, steps, cell_of, graph)`` checks that
+    the parts agree (O(V) for a given ``cell_of``; pass ``None`` to have it
+    derived), so that the renderers and :meth:`cell` stay inside the grid.
+    """
+
+    __slots__ = ("_cell_of", "graph", "open", "steps")
+
+    open: BoolArray
+    steps: tuple[Step, ...]
+    graph: Graph
+    _cell_of: Int32Array | None
+
+    def __init__(
+        self,
+        open: BoolArray,
+        steps: tuple[Step, ...],
+        cell_of: Int32Array | None,
+        graph: Graph,
+    ) -> None:
+        if not (isinstance(open, np.ndarray) and open.ndim == 2):
+            raise BipartiteGameError("a GridBoard's open cells must be a 2-D array")
+        if not isinstance(graph, Graph):
+            raise BipartiteGameError(f"a GridBoard needs a Graph, not {type(graph).__name__}")
+        if cell_of is not None:
+            cells = open.size
+            if not (
+                isinstance(cell_of, np.ndarray)
+                and cell_of.dtype.kind in "iu"
+                and cell_of.shape == (graph.num_vertices,)
+            ):
+                raise BipartiteGameError(
+                    "a GridBoard's cell_of must give one integer cell per vertex"
+                )
+            if cell_of.size and (int(cell_of.min()) < 0 or int(cell_of.max()) >= cells):
+                raise BipartiteGameError(f"a GridBoard's cell_of must hold cells 0..{cells - 1}")
+        elif int(np.count_nonzero(open)) != graph.num_vertices:
+            raise BipartiteGameError("a GridBoard's graph must have one vertex per open cell")
+        parts = {"open": open, "steps": steps, "_cell_of": cell_of, "graph": graph}
+        for name, value in parts.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a GridBoard is immutable: cannot set {name!r}")
+
+    def __repr__(self) -> str:
+        height, width = self.shape
+        return f"GridBoard(shape=({height}, {width}), steps={self.steps!r}, graph={self.graph!r})"
+
+    @property
+    def cell_of(self) -> Int32Array:
+        """``cell_of[v]``: the flat cell index of vertex ``v`` (int32)."""
+        cell_of = self._cell_of
+        if cell_of is None:
+            cell_of = np.flatnonzero(self.open.reshape(-1)).astype(np.int32)
+            object.__setattr__(self, "_cell_of", cell_of)
+        return cell_of
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (int(self.open.shape[0]), int(self.open.shape[1]))
+
+    def cell(self, v: int) -> tuple[int, int]:
+        """0-based ``(row, col)`` of vertex ``v`` (a vertex id, checked)."""
+        cell_of = self.cell_of
+        i, j = divmod(int(cell_of[vertex_id(v, cell_of.size)]), self.shape[1])
+        return i, j
+
+    def vertex_at(self, row: int, col: int) -> int | None:
+        """The vertex on cell ``(row, col)``, or ``None`` for a wall or
+        off-board; ``row`` and ``col`` must be integers."""
+        row = int_scalar(row, "row")
+        col = int_scalar(col, "col")
+        height, width = self.shape
+        if not (0 <= row < height and 0 <= col < width) or not self.open[row, col]:
+            return None
+        flat = row * width + col
+        return int(np.searchsorted(self.cell_of, flat))
+
+
+def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook") -> GridBoard:
+    """The move graph of a grid.
+
+    Parameters
+    ----------
+    open_cells
+        2-D array of booleans (or of 0 and 1), true where the token may
+        stand; at most ``2**31 - 1`` cells.
+    moves
+        A move-set name (``rook``, ``king``, ``knight``), ``"R,C"`` for a
+        leaper, or an explicit sequence of steps ``(dr, dc)``, pairs of
+        integers (closed under negation is not required: the graph is
+        undirected).
+
+    Both are checked here, once: the kernel that writes the CSR trusts them.
+    The graph's offsets are int32 when its entries fit (see :func:`grid_csr`).
+    Cost: O(cells * steps), compiled.
+    """
+    mask = _open_mask(open_cells)
+    height, width = mask.shape
+    grid = grid_steps(height, width, moves)
+    indptr, indices, side = grid_csr(mask.reshape(-1), height, width, grid)
+    # valid by construction (rows sorted, see grid_csr): no second check
+    graph = Graph._trusted(indptr, indices, side=side if grid.leaper is not None else None)
+    return GridBoard(mask, grid.steps, None, graph)
+
+
+class GridSteps(NamedTuple):
+    """A move set made ready for a ``height`` x ``width`` grid's builder:
+    the steps that fit on it (``dr``, ``dc`` as arrays), the leaper it is
+    (or ``None``) and its colouring rule (``colour_step`` 0 when none)."""
+
+    steps: tuple[Step, ...]
+    dr: IntArray
+    dc: IntArray
+    leaper: tuple[int, int] | None
+    colour_step: int
+    rows_only: bool
+
+
+def grid_steps(height: int, width: int, moves: str | tuple[Step, ...]) -> GridSteps:
+    """``moves`` (as :func:`grid_board` takes them, checked) for a grid of
+    this shape, ready for :func:`grid_csr`."""
+    leaper: tuple[int, int] | None
+    if isinstance(moves, str):
+        steps, leaper = parse_moves(moves)
+    else:
+        given = _steps(moves)
+        both = set(given) | {(-dr, -dc) for dr, dc in given}
+        both.discard((0, 0))
+        steps, leaper = tuple(sorted(both)), None
+    usable = [(dr, dc) for dr, dc in steps if abs(dr) < max(height, 1) and abs(dc) < max(width, 1)]
+    dr_array = np.array([s[0] for s in usable], dtype=np.int64)
+    dc_array = np.array([s[1] for s in usable], dtype=np.int64)
+    colour_step, rows_only = _colour_rule(*leaper) if leaper is not None else (0, False)
+    return GridSteps(tuple(usable), dr_array, dc_array, leaper, colour_step, rows_only)
+
+
+def _open_mask(open_cells: npt.ArrayLike) -> BoolArray:
+    """``open_cells`` as a contiguous 2-D boolean array, or an error: only
+    booleans, or integers that are all 0 or 1, convert.  O(cells)."""
+    try:
+        array = np.asarray(open_cells)
+    except (ValueError, TypeError) as error:  # a ragged list, say
+        raise BipartiteGameError(f"a grid must be a 2-D array of booleans ({error})") from None
+    if array.ndim != 2:
+        raise BipartiteGameError(f"a grid must be 2-D, not {array.ndim}-D")
+    if array.dtype != np.bool_:
+        what = "a grid's cells must be booleans (or 0 and 1)"
+        if array.dtype.kind not in "iu":
+            raise BipartiteGameError(f"{what}, not {array.dtype}")
+        other = ((array != 0) & (array != 1)).reshape(-1)
+        if other.any():
+            raise BipartiteGameError(f"{what}, found {array.reshape(-1)[int(np.argmax(other))]}")
+    if array.size > MAX_VERTICES:
+        raise BipartiteGameError(f"a grid of {array.size} cells is more than {MAX_VERTICES}")
+    return np.ascontiguousarray(array, dtype=np.bool_)
+
+
+def _steps(moves: object) -> list[Step]:
+    """Explicit steps as pairs of Python ints, or an error quoting the bad one."""
+    try:
+        given = [tuple(step) for step in moves]  # type: ignore[attr-defined]
+    except TypeError:
+        raise BipartiteGameError(
+            f"moves must be a move-set name or a sequence of (dr, dc) steps, not {moves!r}"
+        ) from None
+    for step in given:
+        if len(step) != 2 or not all(is_integer(x) for x in step):
+            raise BipartiteGameError(f"a step must be two integers (dr, dc), not {step!r}")
+    return [(int(dr), int(dc)) for dr, dc in given]
+
+
+#: The builders' weight for ``_jit``'s choice to compile (see benchmarks/jit.py):
+#: they cost about 4 µs per cell interpreted, 4 times a typical kernel, and
+#: every kernel after them works on the graph they write, up to 8 entries a
+#: cell: weighted 8, a builder that is interpreted is followed by kernels
+#: that are too, and one that is compiled pays numba for all of them, rather
+#: than an answer paying both an interpreted start and numba.
+_BUILDER_WEIGHT = 8
+
+
+def _number_kept_native(lib: Library, keep: BoolArray) -> tuple[Int32Array, int]:
+    vertex_of = np.empty(keep.size, dtype=np.int32)
+    count = lib.function("bg_number_kept", "?qi")(keep, keep.size, vertex_of)
+    return vertex_of, count
+
+
+@kernel(native=_number_kept_native)
+def number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
+    """Vertex ids for the kept positions in order (-1 elsewhere), and their
+    count: how the board builders number the open cells or allowed codes."""
+    vertex_of = np.full(keep.size, -1, dtype=np.int32)
+    count = 0
+    for k in range(keep.size):
+        if keep[k]:
+            vertex_of[k] = count
+            count += 1
+    return vertex_of, count
+
+
+def grid_csr(
+    open_flat: BoolArray, height: int, width: int, grid: GridSteps
+) -> tuple[OffsetArray, Int32Array, npt.NDArray[np.int8]]:
+    """The CSR of the move graph on the open cells (row-major ids) and the
+    leaper colouring (empty when the move set is not a leaper).  Rows come
+    out sorted because the steps are sorted and ids follow cell order.
+
+    Two compiled passes over the grid, the first writing offsets and sides,
+    the second the neighbours, and nothing per vertex beyond the CSR: the
+    offsets are int32 when the directed edges fit (at most ``2**31 - 1``),
+    int64 otherwise, and no cell array is made (:attr:`GridBoard.cell_of`
+    derives it from the mask when asked).  At 4000x4000 that is 170 MB
+    less memory than int64 offsets and a cell per vertex.
+    O(cells * steps)."""
+    vertex_of, count = number_kept(open_flat)
+    wide = open_flat.size * max(grid.dr.size, 1) >= 2**31
+    indptr: OffsetArray = np.empty(count + 1, dtype=np.int32)
+    if wide:
+        indptr = np.empty(count + 1, dtype=np.int64)
+    side = np.zeros(count if grid.colour_step > 0 else 0, dtype=np.int8)
+    edges = _grid_degrees(
+        vertex_of, height, width, grid.dr, grid.dc, grid.colour_step, grid.rows_only, side, indptr
+    )
+    indices = np.empty(edges, dtype=np.int32)
+    _grid_indices(vertex_of, height, width, grid.dr, grid.dc, indices)
+    return indptr, indices, side
+
+
+def _grid_degrees_native(
+    lib: Library,
+    vertex_of: Int32Array,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    colour_step: int,
+    colour_rows_only: bool,
+    side: npt.NDArray[np.int8],
+    indptr: OffsetArray,
+) -> int:
+    letters = "iqqllqqqb"
+    if str(indptr.dtype) == "int32":
+        degrees = lib.function("bg_grid_degrees_i32", letters + "i")
+    else:
+        degrees = lib.function("bg_grid_degrees", letters + "l")
+    return degrees(
+        vertex_of, height, width, dr, dc, dr.size, colour_step, colour_rows_only, side, indptr
+    )
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_grid_degrees_native)
+def _grid_degrees(
+    vertex_of: Int32Array,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    colour_step: int,
+    colour_rows_only: bool,
+    side: npt.NDArray[np.int8],
+    indptr: OffsetArray,
+) -> int:
+    """The first pass of :func:`grid_csr`: ``indptr`` (int32 or int64, one
+    more entry than vertices) and, when ``colour_step`` > 0, ``side`` (see
+    the module docstring), in place; returns the number of entries."""
+    steps = dr.size
+    v = 0
+    edges = 0
+    indptr[0] = 0
+    for i in range(height):
+        for j in range(width):
+            if vertex_of[i * width + j] < 0:
+                continue
+            if colour_step > 0:
+                if colour_rows_only:
+                    side[v] = (i // colour_step) & 1
+                else:
+                    side[v] = (i // colour_step + j // colour_step) & 1
+            for s in range(steps):
+                a = i + dr[s]
+                b = j + dc[s]
+                if 0 <= a < height and 0 <= b < width and vertex_of[a * width + b] >= 0:
+                    edges += 1
+            v += 1
+            indptr[v] = edges
+    return edges
+
+
+def _grid_indices_native(
+    lib: Library,
+    vertex_of: Int32Array,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    indices: Int32Array,
+) -> int:
+    fill = lib.function("bg_grid_indices", "iqqllqi")
+    return fill(vertex_of, height, width, dr, dc, dr.size, indices)
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_grid_indices_native)
+def _grid_indices(
+    vertex_of: Int32Array,
+    height: int,
+    width: int,
+    dr: IntArray,
+    dc: IntArray,
+    indices: Int32Array,
+) -> int:
+    """The second pass of :func:`grid_csr`: each open cell's neighbours in
+    step order, in place; returns how many."""
+    steps = dr.size
+    at = 0
+    for i in range(height):
+        for j in range(width):
+            if vertex_of[i * width + j] < 0:
+                continue
+            for s in range(steps):
+                a = i + dr[s]
+                b = j + dc[s]
+                if 0 <= a < height and 0 <= b < width:
+                    w = vertex_of[a * width + b]
+                    if w >= 0:
+                        indices[at] = w
+                        at += 1
+    return at
+
+
+# --------------------------------------------------------------------- locks
+@dataclass(frozen=True, eq=False)
+class LockBoard:
+    """The codes of a lock around a start, and the graph of spins: the
+    start's component when it is small, else every allowed code (the game
+    from the start is the same either way: it never leaves the component).
+
+    ``code_of[v]`` is the code (a number in base ``size``, ring ``i`` being
+    digit ``i``) of vertex ``v``; ``start`` is the start's vertex.
+    """
+
+    rings: int
+    size: int
+    wrap: bool
+    code_of: Int32Array
+    start: int
+    graph: Graph
+
+
+def lock_board(
+    rings: int, size: int, forbidden: npt.ArrayLike, start: int, *, wrap: bool = True
+) -> LockBoard:
+    """The lock graph without ``forbidden`` codes, cut down to ``start``'s
+    component when that is small (see :class:`LockBoard`).
+
+    ``rings`` rings of ``size`` positions; a move turns one ring one step
+    either way (with ``wrap`` the last position turns into the first).  Codes
+    are numbers in base ``size``.  One compiled sweep over the codes in order
+    writes the CSR of every allowed code: the digits are kept as an odometer,
+    so a neighbour is an addition and a digit test, never a division, and the
+    rows it reads lie at fixed offsets (cache-friendly streams).  A search on
+    that CSR then cuts out the start's component when it is small; a large
+    one is solved together with the few codes it misses.  Colouring: each
+    spin changes the digit sum by 1, or by ``size - 1`` across the wrap, so
+    the digit-sum parity (kept by the same odometer) is a 2-colouring unless
+    ``size`` is odd and the rings wrap; then the graph may be non-bipartite
+    and is coloured by search.
+    O(codes * rings).
+
+    Checked first: ``rings >= 1`` and ``size >= 2`` integers with at most
+    ``2**31 - 1`` codes in all (and memory for them), ``forbidden`` and
+    ``start`` codes ``0 .. size**rings - 1`` (integers, see :mod:`.graph`),
+    ``wrap`` a boolean.
+    """
+    rings = int_scalar(rings, "rings")
+    size = int_scalar(size, "size")
+    total = _lock_codes(rings, size)
+    if not isinstance(wrap, (bool, np.bool_)):
+        raise BipartiteGameError(f"wrap must be True or False, not {wrap!r}")
+    wrap = bool(wrap)
+    start = int_scalar(start, "start")
+    if not 0 <= start < total:
+        raise BipartiteGameError(f"start code {start} out of range 0..{total - 1}")
+    blocked = vertex_array(forbidden, total, "forbidden codes")
+    if total > CHECK_MEMORY_FROM:
+        ensure_fits(
+            (_BYTES_PER_CODE + _BYTES_PER_RING * rings) * total,
+            f"a lock of {rings} rings of {size}",
+        )
+    allowed = np.ones(total, dtype=np.bool_)
+    allowed[blocked] = False
+    if not allowed[start]:
+        raise BipartiteGameError(f"start code {start} is forbidden")
+    indptr, indices, code_of, parity = _lattice_csr(allowed, size, rings, wrap)
+    del allowed
+    bipartite_by_parity = wrap is False or size % 2 == 0
+    # valid by construction (rows sorted, see _lattice_csr): no second check
+    graph = Graph._trusted(indptr, indices, side=parity if bipartite_by_parity else None)
+    start_vertex = int(np.searchsorted(code_of, start))
+    # A small component is cut out and solved alone.  Finding a large one
+    # would cost a search as long as the solve it saves (random access over
+    # most of the lattice), so past 1/16 of the codes the search gives up and
+    # the whole lattice is solved: never more than the connected case costs.
+    component = graph.component(start_vertex, limit=graph.num_vertices // _SMALL_PART)
+    if component is not None and not component.all():
+        graph = graph.subgraph(component)
+        code_of = code_of[component]
+        start_vertex = int(np.searchsorted(code_of, start))
+    return LockBoard(rings, size, wrap, code_of, start_vertex, graph)
+
+
+#: A start's component is cut out when it holds at most 1/_SMALL_PART of the codes.
+_SMALL_PART = 16
+
+#: Past this many codes, ``lock_board`` asks whether its memory fits.
+CHECK_MEMORY_FROM = 1 << 20
+#: Working memory per code (the allowed mask, the numbering, each vertex's
+#: code, parity and offset, the component search) and per ring (two
+#: neighbour slots a code).
+_BYTES_PER_CODE, _BYTES_PER_RING = 32, 8
+
+
+def _lock_codes(rings: int, size: int) -> int:
+    """``size**rings``, once both are known sane and the result fits the
+    int32 vertex ids; never computes a huge power.  O(rings), rings <= 31."""
+    if rings < 1:
+        raise BipartiteGameError(f"a lock needs at least 1 ring, not {rings}")
+    if size < 2:
+        raise BipartiteGameError(f"a ring needs at least 2 positions, not {size}")
+    total = 1
+    for _ in range(rings):
+        total *= size
+        if total > MAX_VERTICES:
+            raise BipartiteGameError(
+                f"a lock of {rings} rings of {size} has more than {MAX_VERTICES} codes"
+            )
+    return total
+
+
+def _lattice_csr_native(
+    lib: Library, allowed: BoolArray, size: int, rings: int, wrap: bool
+) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
+    if not (1 <= rings <= 64 and size >= 2 and size**rings == allowed.size):
+        raise ValueError(f"_lattice_csr: {allowed.size} codes are not {size}**{rings}")
+    vertex_of, count = _number_kept_native(lib, allowed)
+    code_of = np.empty(count, dtype=np.int32)
+    parity_of = np.empty(count, dtype=np.int8)
+    indptr = np.empty(count + 1, dtype=np.int64)
+    places, digits = np.empty((2, rings), dtype=np.int64)
+    sweep = lib.function("bg_lattice_pass", "?qiqqqqllibli")
+    spare = np.empty(1, dtype=np.int32)  # pass 0 writes no row
+    edges = sweep(
+        allowed, allowed.size, vertex_of, size, rings, wrap, 0,
+        places, digits, code_of, parity_of, indptr, spare,
+    )
+    buffer = np.empty(edges + 1, dtype=np.int32)
+    sweep(
+        allowed, allowed.size, vertex_of, size, rings, wrap, 1,
+        places, digits, code_of, parity_of, indptr, buffer,
+    )
+    return indptr, buffer[:edges], code_of, parity_of
+
+
+@kernel(weight=_BUILDER_WEIGHT, native=_lattice_csr_native)
+def _lattice_csr(
+    allowed: BoolArray, size: int, rings: int, wrap: bool
+) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
+    """CSR of the spin graph on the allowed codes (rows sorted, no repeats),
+    each vertex's code, and its digit-sum parity.
+
+    Rows come out sorted without a sort: a turn of ring ``i`` moves the code
+    by ``place_i`` or, across the wrap, by ``(size - 1) * place_i``, both less
+    than ``place_{i+1}``; so the lower neighbours in falling ring order, then
+    the upper ones in rising ring order, are in increasing order.  A ring of
+    two positions that wraps turns to the same code both ways, so it is built
+    as one that does not wrap.  The test on ``allowed`` is added, not
+    branched on: it is the one unpredictable branch.
+    """
+    total = allowed.size
+    vertex_of, count = number_kept(allowed)
+    code_of = np.empty(count, dtype=np.int32)
+    parity_of = np.empty(count, dtype=np.int8)
+    indptr = np.zeros(count + 1, dtype=np.int64)
+    places = np.empty(rings, dtype=np.int64)
+    place = 1
+    for i in range(rings):
+        places[i] = place
+        place *= size
+    top = size - 1
+    wraps = wrap and size > 2
+    digits = np.zeros(rings, dtype=np.int64)
+    # pass 0 counts each row, pass 1 writes it; a row may write one slot past
+    # its end (a forbidden neighbour, overwritten next), hence the spare slot
+    buffer = np.empty(1, dtype=np.int32)
+    for pass_number in range(2):
+        if pass_number == 1:
+            buffer = np.empty(indptr[count] + 1, dtype=np.int32)
+        digits[:] = 0
+        parity = 0
+        v = 0
+        for code in range(total):
+            if allowed[code]:
+                at = indptr[v]
+                width = 0
+                for i in range(rings - 1, -1, -1):
+                    digit = digits[i]
+                    if wraps and digit == top:
+                        other = code - top * places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                    if digit > 0:
+                        other = code - places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                for i in range(rings):
+                    digit = digits[i]
+                    if digit < top:
+                        other = code + places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                    if wraps and digit == 0:
+                        other = code + top * places[i]
+                        if pass_number == 1:
+                            buffer[at + width] = vertex_of[other]
+                        width += allowed[other]
+                if pass_number == 0:
+                    code_of[v] = code
+                    parity_of[v] = parity
+                    indptr[v + 1] = indptr[v] + width
+                v += 1
+            # the odometer: next code's digits and digit-sum parity
+            for i in range(rings):
+                if digits[i] < top:
+                    digits[i] += 1
+                    parity ^= 1
+                    break
+                digits[i] = 0
+                parity ^= top & 1
+    return indptr, buffer[: indptr[count]], code_of, parity_of

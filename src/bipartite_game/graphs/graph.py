@@ -1,0 +1,764 @@
+"""Undirected graphs as CSR arrays, their constructors and their 2-colouring.
+
+A :class:`Graph` stores every undirected edge ``{u, v}`` twice, as ``u -> v``
+and ``v -> u``, in compressed sparse row form: the neighbours of ``v`` are
+``indices[indptr[v]:indptr[v + 1]]``, sorted, without repeats or self-loops.
+Vertices are ``0 .. n - 1``; optional labels name them for people.
+
+Ids and arrays from callers are checked by :mod:`._checks` before any kernel
+sees them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import (
+    CHECK_MEMORY_FROM,
+    MAX_VERTICES,
+    checked_edges,
+    checked_labels,
+    checked_side,
+    int_scalar,
+    is_integer,
+    validated_csr,
+    vertex_array,
+    vertex_id,
+)
+from .._jit import kernel
+from .._limits import ensure_fits
+from .._native import library
+from ..errors import BipartiteGameError, NotBipartiteError
+from .edgelist import EdgeList, parse_edge_list
+from .successors import explore
+
+if TYPE_CHECKING:
+    from .._native import Library
+
+__all__ = ["Colouring", "Graph", "OffsetArray", "wide_offsets"]
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+#: CSR offsets: int64, or int32 where a board builder knows the entries fit.
+OffsetArray = npt.NDArray[np.int64] | npt.NDArray[np.int32]
+BoolArray = npt.NDArray[np.bool_]
+SideArray = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class Colouring:
+    """The outcome of 2-colouring a graph.
+
+    ``side`` gives each vertex 0 or 1 with every edge joining different sides,
+    or is ``None`` when no such colouring exists; ``odd_cycle`` is then a cycle
+    of odd length (vertex ids, consecutive ones adjacent, last adjacent to
+    first) that proves it.
+    """
+
+    side: SideArray | None
+    odd_cycle: Int32Array | None
+
+    @property
+    def is_bipartite(self) -> bool:
+        return self.side is not None
+
+
+def wide_offsets(indptr: OffsetArray) -> IntArray:
+    """``indptr`` as int64 (no copy when it is): for the native kernels that
+    exist only for int64 offsets, off the paths where int32 ones save memory.
+    O(V) when it converts."""
+    return np.ascontiguousarray(indptr, dtype=np.int64)
+
+
+class Graph:
+    """An undirected simple graph in CSR form.
+
+    Build one with :meth:`from_edges`, :meth:`from_edge_list`,
+    :meth:`from_networkx` or :meth:`from_scipy`, or from CSR arrays with the
+    plain constructor, which checks them once: ``indptr`` (``n + 1`` offsets,
+    from 0, never decreasing, ending at ``len(indices)``) and ``indices``
+    (ids ``0 .. n - 1``, each row sorted without repeats or self-loops, every
+    ``u -> v`` matched by ``v -> u``), both integers without loss (see the
+    module docstring; booleans refused); ``labels`` one per vertex; ``side``,
+    if given, a 2-colouring (0/1 or booleans, every edge joining different
+    sides), which the bipartite solvers will trust.  The check costs O(V + E)
+    plus one sort of the E edge keys, and any violation raises
+    :class:`BipartiteGameError` naming it.  The graph keeps its own copies.
+
+    The package's own builders, whose output is valid by construction,
+    skip the check through the private ``Graph._trusted``.
+
+    Examples
+    --------
+    >>> g = Graph.from_edges([0, 1], [1, 2])
+    >>> g.num_vertices, g.num_edges
+    (3, 2)
+    >>> g.neighbors(1).tolist()
+    [0, 2]
+    """
+
+    __slots__ = ("_colouring", "_index", "indices", "indptr", "labels")
+
+    def __init__(
+        self,
+        indptr: npt.ArrayLike,
+        indices: npt.ArrayLike,
+        labels: Sequence[Hashable] | None = None,
+        *,
+        side: npt.ArrayLike | None = None,
+    ) -> None:
+        checked_indptr, checked_indices = validated_csr(indptr, indices)
+        n = checked_indptr.size - 1
+        names = None if labels is None else checked_labels(labels, n)
+        colouring = None if side is None else checked_side(side, checked_indptr, checked_indices)
+        self._set(checked_indptr, checked_indices, names, colouring)
+
+    @classmethod
+    def _trusted(
+        cls,
+        indptr: npt.ArrayLike,
+        indices: npt.ArrayLike,
+        labels: Sequence[Hashable] | None = None,
+        *,
+        side: npt.ArrayLike | None = None,
+    ) -> Graph:
+        """A graph from arrays known to be valid: no check, no copy of arrays
+        that already have the right dtype (int32 offsets are kept: a board
+        builder writes them when the entries fit).  For this package's
+        builders only; anything else reaching the kernels unchecked can make
+        them read out of bounds.  O(1) (O(V + E) if a dtype must change)."""
+        graph = cls.__new__(cls)
+        given = np.asarray(indptr)
+        offsets: OffsetArray
+        if given.dtype == np.int32:
+            offsets = np.ascontiguousarray(given, dtype=np.int32)
+        else:
+            offsets = np.ascontiguousarray(given, dtype=np.int64)
+        graph._set(
+            offsets,
+            np.ascontiguousarray(indices, dtype=np.int32),
+            list(labels) if labels is not None else None,
+            None if side is None else np.ascontiguousarray(side, dtype=np.int8),
+        )
+        return graph
+
+    def _set(
+        self,
+        indptr: OffsetArray,
+        indices: Int32Array,
+        labels: list[Hashable] | None,
+        side: SideArray | None,
+    ) -> None:
+        self.indptr: OffsetArray = indptr
+        self.indices: Int32Array = indices
+        self.labels: list[Hashable] | None = labels
+        self._index: dict[Hashable, int] | None = None
+        self._colouring: Colouring | None = Colouring(side, None) if side is not None else None
+
+    # ----------------------------------------------------------------- basics
+    @property
+    def num_vertices(self) -> int:
+        return int(self.indptr.size - 1)
+
+    @property
+    def num_edges(self) -> int:
+        """Number of undirected edges."""
+        return int(self.indices.size // 2)
+
+    def degree(self) -> IntArray:
+        """Degree of every vertex (int64)."""
+        return np.diff(self.indptr).astype(np.int64, copy=False)
+
+    def neighbors(self, v: Hashable) -> Int32Array:
+        """The neighbours of ``v``, sorted."""
+        v = self._check_vertex(v)
+        return self.indices[self.indptr[v] : self.indptr[v + 1]]
+
+    def has_edge(self, u: Hashable, v: Hashable) -> bool:
+        u = self._check_vertex(u)
+        v = self._check_vertex(v)
+        row = self.indices[self.indptr[u] : self.indptr[u + 1]]
+        k = int(np.searchsorted(row, v))
+        return k < row.size and int(row[k]) == v
+
+    def edges(self) -> tuple[Int32Array, Int32Array]:
+        """Each undirected edge once, as arrays ``(u, v)`` with ``u < v``."""
+        src = np.repeat(np.arange(self.num_vertices, dtype=np.int32), np.diff(self.indptr))
+        keep = src < self.indices
+        return src[keep], self.indices[keep]
+
+    def label(self, v: Hashable) -> Hashable:
+        """The label of vertex ``v`` (its id when the graph has no labels)."""
+        v = self._check_vertex(v)
+        return self.labels[v] if self.labels is not None else v
+
+    def index(self, label: Hashable) -> int:
+        """The vertex id that carries ``label``."""
+        if self.labels is None:
+            return vertex_id(label, self.num_vertices)
+        try:
+            if self._index is None:
+                self._index = {name: i for i, name in enumerate(self.labels)}
+            return self._index[label]
+        except KeyError:
+            raise BipartiteGameError(f"no vertex labelled {label!r}") from None
+        except TypeError as error:  # an unhashable label, asked for or given
+            raise BipartiteGameError(f"cannot look up label {label!r}: {error}") from None
+
+    def __repr__(self) -> str:
+        labelled = ", labelled" if self.labels is not None else ""
+        return f"Graph(num_vertices={self.num_vertices}, num_edges={self.num_edges}{labelled})"
+
+    # ------------------------------------------------------------ colouring
+    def two_colouring(self) -> Colouring:
+        """2-colour the graph by breadth-first search, or find an odd cycle.
+
+        O(V + E).  The result is cached.
+        """
+        if self._colouring is None:
+            side, parent, u, w = _two_colour(self.indptr, self.indices)
+            if u < 0:
+                self._colouring = Colouring(side, None)
+            else:
+                self._colouring = Colouring(None, _tree_cycle(parent, u, w))
+        return self._colouring
+
+    @property
+    def colouring(self) -> Colouring | None:
+        """The 2-colouring if it is known already (given by the builder or
+        the constructor's ``side``, or found by :meth:`two_colouring`),
+        else ``None``; never searches.  O(1)."""
+        return self._colouring
+
+    def is_bipartite(self) -> bool:
+        return self.two_colouring().is_bipartite
+
+    def sides(self) -> SideArray:
+        """The 2-colouring; raises :class:`NotBipartiteError` naming an odd cycle."""
+        colouring = self.two_colouring()
+        if colouring.side is None:
+            assert colouring.odd_cycle is not None
+            cycle = [int(v) for v in colouring.odd_cycle]
+            shown = " - ".join(str(self.label(v)) for v in cycle[:12])
+            more = " - ..." if len(cycle) > 12 else ""
+            raise NotBipartiteError(
+                f"graph is not bipartite: odd cycle of length {len(cycle)}: "
+                f"{shown}{more} - {self.label(cycle[0])}",
+                cycle,
+            )
+        return colouring.side
+
+    # --------------------------------------------------------- derived graphs
+    def without(self, vertices: npt.ArrayLike) -> Graph:
+        """The same vertices with every edge at ``vertices`` removed.
+
+        Vertex ids and labels are unchanged, so a solution of the result speaks
+        of the same vertices.  ``vertices`` is one id or an array of ids
+        (checked).  O(V + E).
+        """
+        n = self.num_vertices
+        removed = np.zeros(n, dtype=bool)
+        try:
+            scalar = np.ndim(vertices) == 0
+        except (ValueError, TypeError):
+            scalar = False  # a ragged list, say: vertex_array says why
+        if scalar:  # one vertex: the rules of one id, not of an id array
+            removed[vertex_id(vertices, n)] = True
+        else:
+            removed[vertex_array(vertices, n, "vertices to cut off")] = True
+        src = np.repeat(np.arange(n, dtype=np.int64), np.diff(self.indptr))
+        keep = ~(removed[src] | removed[self.indices])
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(src[keep], minlength=n), out=indptr[1:])
+        side = self._colouring.side if self._colouring is not None else None
+        return Graph._trusted(indptr, self.indices[keep], self.labels, side=side)
+
+    def component(self, v: int, *, limit: int | None = None) -> BoolArray | None:
+        """The vertices of ``v``'s connected component, as a mask; ``None``
+        when it has more than ``limit`` vertices (the search stops there, so
+        asking costs O(limit) edges' work at most).  O(V + E)."""
+        v = self._check_vertex(v)
+        n = self.num_vertices
+        cap = n if limit is None else max(0, min(int_scalar(limit, "limit"), n))
+        seen, complete = _component(self.indptr, self.indices, v, cap)
+        return seen if complete else None
+
+    def subgraph(self, keep: npt.ArrayLike) -> Graph:
+        """The subgraph induced by the mask ``keep``, its vertices renumbered
+        in their old order (labels and a known colouring kept); ``keep`` must
+        be booleans, one per vertex.  O(V) for the renumbering plus the kept
+        vertices' degrees, compiled."""
+        try:
+            mask = np.asarray(keep)
+        except (ValueError, TypeError) as error:
+            raise BipartiteGameError(f"keep must be a boolean mask ({error})") from None
+        if mask.dtype != np.bool_:
+            raise BipartiteGameError(f"keep must be a boolean mask, not {mask.dtype}")
+        if mask.shape != (self.num_vertices,):
+            raise BipartiteGameError(
+                f"keep must have one entry per vertex ({self.num_vertices}), not shape {mask.shape}"
+            )
+        kept = np.flatnonzero(mask).astype(np.int32)
+        indptr, indices = _induced(self.indptr, self.indices, kept)
+        labels = None
+        if self.labels is not None:
+            labels = [self.labels[v] for v in kept.tolist()]
+        side = None
+        if self._colouring is not None and self._colouring.side is not None:
+            side = self._colouring.side[kept]
+        return Graph._trusted(indptr, indices, labels, side=side)
+
+    # ----------------------------------------------------------- constructors
+    @classmethod
+    def from_edges(
+        cls,
+        u: npt.ArrayLike,
+        v: npt.ArrayLike,
+        num_vertices: int | None = None,
+        labels: Sequence[Hashable] | None = None,
+    ) -> Graph:
+        """Build from two equal-length arrays of endpoints.
+
+        Repeated edges (in either direction) count once; self-loops are dropped
+        (a token can never move along one).  ``num_vertices`` defaults to one
+        more than the largest endpoint (or the number of labels).  Endpoints
+        are integer ids (see the module docstring: whole-number floats pass,
+        ``0.5`` does not), or labels: when an endpoint is neither a number
+        nor a boolean (``from_edges(["a"], ["b"])``, networkx-style tuples),
+        every endpoint is a label, looked up in ``labels=`` if given (which
+        then also names isolated vertices), else numbered in order of first
+        appearance (``u[0], v[0], u[1], ...``) and kept as the labels.
+        O(E log E) (one sort of the edge keys), plus a Python pass over the
+        endpoints when they are not a numpy array.
+        """
+        named = _labelled_ends(u, v, labels, num_vertices)
+        if named is not None:
+            u, v, labels = named
+        src, dst, n, names = checked_edges(u, v, num_vertices, labels)
+        if n > CHECK_MEMORY_FROM or src.size > CHECK_MEMORY_FROM:
+            ensure_fits(
+                _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,
+                f"a graph of {n} vertices and {src.size} edge pairs",
+            )
+        indptr, indices = _symmetric_csr(src, dst, n)
+        return cls._trusted(indptr, indices, names)
+
+    @classmethod
+    def _from_ids(
+        cls,
+        u: IntArray | Int32Array,
+        v: IntArray | Int32Array,
+        n: int,
+        labels: Sequence[Hashable] | None = None,
+    ) -> Graph:
+        """:meth:`from_edges` for endpoint arrays known to be ids in
+        ``0 .. n - 1`` (the edge-list reader's, int32 or int64): only the
+        size checks, no conversion.  For this package's readers only."""
+        if n > MAX_VERTICES:
+            raise BipartiteGameError(f"vertex count out of range 0..{MAX_VERTICES}: {n}")
+        if n > CHECK_MEMORY_FROM or u.size > CHECK_MEMORY_FROM:
+            ensure_fits(
+                _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * u.size,
+                f"a graph of {n} vertices and {u.size} edge pairs",
+            )
+        indptr, indices = _symmetric_csr(u, v, n)
+        return cls._trusted(indptr, indices, labels)
+
+    @classmethod
+    def from_edge_list(cls, text: str | bytes | EdgeList, *, labelled: bool = True) -> Graph:
+        """Parse an edge list (``u v`` a line, ``#`` comments; see
+        :mod:`.edgelist`), or build the graph of one already parsed.  The
+        labels are the tokens unless ``labelled`` is false (then they are
+        never made: a large edge list's graph costs only its arrays)."""
+        edges = text if isinstance(text, EdgeList) else parse_edge_list(text)
+        labels = edges.labels() if labelled else None
+        u, v = edges.ends
+        return cls._from_ids(u, v, edges.num_vertices, labels)
+
+    @classmethod
+    def from_networkx(cls, nx_graph: Any) -> Graph:
+        """Build from an undirected networkx graph; vertex order and labels
+        follow its nodes, so every method taking a vertex takes its nodes.
+        A directed graph is refused: the games here are on undirected graphs,
+        and silently forgetting the directions would answer another game.
+        A multigraph's repeated edges count once.  O(V + E)."""
+        directed = getattr(nx_graph, "is_directed", None)
+        if callable(directed) and directed():
+            raise BipartiteGameError(
+                f"from_networkx() takes an undirected graph, and this {type(nx_graph).__name__} "
+                "is directed; pass G.to_undirected() if an edge either way is meant"
+            )
+        try:
+            nodes = list(nx_graph.nodes)
+            position = {node: i for i, node in enumerate(nodes)}
+            pairs = np.array(
+                [(position[a], position[b]) for a, b in nx_graph.edges()], dtype=np.int64
+            ).reshape(-1, 2)
+        except (AttributeError, TypeError, KeyError, ValueError) as error:
+            raise BipartiteGameError(
+                f"from_networkx() takes a networkx graph, not {type(nx_graph).__name__} ({error})"
+            ) from None
+        return cls.from_edges(pairs[:, 0], pairs[:, 1], len(nodes), nodes)
+
+    @classmethod
+    def from_scipy(cls, matrix: Any) -> Graph:
+        """Build from a square scipy sparse matrix; any stored entry is an edge."""
+        try:
+            coo = matrix.tocoo()
+        except (AttributeError, TypeError, ValueError) as error:
+            raise BipartiteGameError(
+                f"from_scipy() takes a scipy sparse matrix, not {type(matrix).__name__} ({error})"
+            ) from None
+        if coo.shape[0] != coo.shape[1]:
+            raise BipartiteGameError(f"adjacency matrix must be square, not {coo.shape}")
+        return cls.from_edges(coo.row, coo.col, int(coo.shape[0]))
+
+    @classmethod
+    def from_adjacency(cls, adjacency: Iterable[Iterable[int]]) -> Graph:
+        """Build from a list of neighbour lists (small graphs, tests, examples)."""
+        try:
+            rows = [list(row) for row in adjacency]
+        except TypeError as error:
+            raise BipartiteGameError(
+                f"from_adjacency() takes a list of neighbour lists ({error})"
+            ) from None
+        src = [v for v, row in enumerate(rows) for _ in row]
+        dst = [w for row in rows for w in row]
+        return cls.from_edges(src, dst, len(rows))
+
+    @classmethod
+    def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
+        """The game graph of the states reachable from ``start``, labelled by
+        them (vertex 0 is ``start``); see :func:`.successors.explore`."""
+        u, v, states = explore(start, successors, limit=limit)
+        return cls.from_edges(u, v, num_vertices=len(states), labels=states)
+
+    def to_networkx(self) -> Any:
+        """A networkx ``Graph`` on the ids ``0 .. n - 1``."""
+        import networkx as nx
+
+        out = nx.Graph()
+        out.add_nodes_from(range(self.num_vertices))
+        u, v = self.edges()
+        out.add_edges_from(zip(u.tolist(), v.tolist(), strict=True))
+        return out
+
+    # ------------------------------------------------------------- internals
+    def _check_vertex(self, v: object) -> int:
+        """``v`` as a vertex id of this graph, or a :class:`BipartiteGameError`
+        quoting it.  An integer is an id (see :func:`vertex_id`); on a graph
+        with labels anything else is the label it names (so
+        ``solution.winner((1, 1))`` works on ``networkx.grid_2d_graph``; an
+        integer label is reached through :meth:`index`).  O(1)."""
+        if self.labels is not None and not is_integer(v) and not isinstance(v, (bool, np.bool_)):
+            return self.index(v)
+        return vertex_id(v, self.num_vertices)
+
+
+def _labelled_ends(
+    u: object, v: object, labels: Sequence[Hashable] | None, num_vertices: int | None
+) -> tuple[list[int], list[int], list[Hashable]] | None:
+    """Endpoints given as labels, as ids and the labels; ``None`` when they
+    are numbers (or booleans, which :func:`edge_ends` refuses).  O(E)."""
+    if isinstance(u, np.ndarray) and isinstance(v, np.ndarray) and u.dtype.kind in "biuf":
+        return None
+    if isinstance(u, (str, bytes)) or isinstance(v, (str, bytes)):
+        raise BipartiteGameError("edge ends must be sequences of endpoints, not one string")
+    try:
+        ends = [list(u), list(v)]  # type: ignore[call-overload]
+    except TypeError:
+        return None  # not iterable: edge_ends says why
+    numeric = (int, float, np.number, bool, np.bool_)
+    if all(isinstance(x, numeric) for side in ends for x in side):
+        return None
+    if len(ends[0]) != len(ends[1]):
+        raise BipartiteGameError(
+            f"edge arrays differ in length: {len(ends[0])} and {len(ends[1])}"
+        )
+    try:
+        if labels is not None:
+            names = checked_labels(labels, None)
+            number = {name: i for i, name in enumerate(names)}
+            missing = [x for side in ends for x in side if x not in number]
+            if missing:
+                raise BipartiteGameError(f"edge endpoint {missing[0]!r} is not among the labels")
+        else:
+            if num_vertices is not None:
+                raise BipartiteGameError(
+                    "edges given by label number their vertices themselves: "
+                    "pass labels= instead of num_vertices="
+                )
+            order = [x for pair in zip(*ends, strict=True) for x in pair]
+            names = list(dict.fromkeys(order))
+            number = {name: i for i, name in enumerate(names)}
+        return [number[x] for x in ends[0]], [number[x] for x in ends[1]], names
+    except TypeError as error:  # an unhashable endpoint
+        raise BipartiteGameError(f"edge endpoints must be hashable labels ({error})") from None
+
+
+#: Working memory of ``from_edges``: CSR offsets and bincount per vertex, and
+#: per edge both directions, their keys, the sorted keys and the rows.
+_BYTES_PER_VERTEX, _BYTES_PER_EDGE = 16, 112
+
+
+def _symmetric_csr(
+    src: IntArray | Int32Array, dst: IntArray | Int32Array, n: int
+) -> tuple[IntArray, Int32Array]:
+    """Both directions of every non-loop edge, sorted and without repeats:
+    the CSR of :meth:`Graph.from_edges` from ids in ``0 .. n - 1``.
+
+    Natively one counting pass sizes the rows, a second places each entry,
+    and each row is sorted in place (rows are short: this is O(E) for
+    bounded degrees, O(E log E) at worst); working memory is the CSR
+    itself.  Without the library, :func:`_symmetric_csr_numpy`."""
+    lib = library()
+    if lib is None:
+        wide: IntArray = src.astype(np.int64, copy=False)
+        return _symmetric_csr_numpy(wide, dst.astype(np.int64, copy=False), n)
+    if src.dtype == np.int32 and dst.dtype == np.int32:
+        suffix, letter = "i32", "i"
+        a, b = np.ascontiguousarray(src), np.ascontiguousarray(dst)
+    else:
+        suffix, letter = "i64", "l"
+        a = np.ascontiguousarray(src, dtype=np.int64)
+        b = np.ascontiguousarray(dst, dtype=np.int64)
+    indptr = np.empty(n + 1, dtype=np.int64)
+    entries = lib.function(f"bg_symmetric_degrees_{suffix}", letter * 2 + "qql")(
+        a, b, a.size, n, indptr
+    )
+    indices = np.empty(entries, dtype=np.int32)
+    lib.function(f"bg_symmetric_fill_{suffix}", letter * 2 + "qli")(a, b, a.size, indptr, indices)
+    kept = lib.function("bg_sort_rows", "qli")(n, indptr, indices)
+    if kept < entries:  # repeated edges: shrink in place, without a copy
+        indices.resize(kept, refcheck=False)
+    return indptr, indices
+
+
+def _symmetric_csr_numpy(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int32Array]:
+    """:func:`_symmetric_csr` in numpy: one sort of the keys ``u * n + v``
+    and a comparison of neighbours drops the repeats (not ``np.unique``:
+    numpy 2.3 made it hash-based, and far slower on large arrays).
+    O(E log E)."""
+    keep = src != dst
+    a = np.concatenate([src[keep], dst[keep]])
+    b = np.concatenate([dst[keep], src[keep]])
+    key = a * np.int64(max(n, 1)) + b
+    key.sort()
+    if key.size > 1:
+        fresh = np.empty(key.size, dtype=np.bool_)
+        fresh[0] = True
+        np.not_equal(key[1:], key[:-1], out=fresh[1:])
+        key = key[fresh]
+    rows = key // max(n, 1)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    return indptr, (key % max(n, 1)).astype(np.int32)
+
+
+def _two_colour_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array
+) -> tuple[SideArray, Int32Array, int, int]:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    side = np.empty(n, dtype=np.int8)
+    parent = np.empty(n, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    ends = np.empty(2, dtype=np.int64)
+    lib.function("bg_two_colour", "liqbiil")(indptr, indices, n, side, parent, queue, ends)
+    return side, parent, int(ends[0]), int(ends[1])
+
+
+@kernel(native=_two_colour_native)
+def _two_colour(indptr: OffsetArray, indices: Int32Array) -> tuple[SideArray, Int32Array, int, int]:
+    """BFS 2-colouring; on a conflict returns the offending edge's ends."""
+    n = indptr.size - 1
+    side = np.full(n, -1, dtype=np.int8)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    for root in range(n):
+        if side[root] >= 0:
+            continue
+        side[root] = 0
+        head = 0
+        tail = 1
+        queue[0] = root
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for k in range(indptr[v], indptr[v + 1]):
+                w = indices[k]
+                if side[w] < 0:
+                    side[w] = 1 - side[v]
+                    parent[w] = v
+                    queue[tail] = w
+                    tail += 1
+                elif side[w] == side[v]:
+                    return side, parent, int(v), int(w)
+    return side, parent, -1, -1
+
+
+def _tree_cycle_native(lib: Library, parent: Int32Array, u: int, w: int) -> Int32Array:
+    on_path = np.zeros(parent.size, dtype=np.bool_)
+    cycle = np.empty(parent.size, dtype=np.int32)
+    length = lib.function("bg_tree_cycle", "iqq?i")(parent, u, w, on_path, cycle)
+    return cycle[:length].copy()
+
+
+@kernel(native=_tree_cycle_native)
+def _tree_cycle(parent: Int32Array, u: int, w: int) -> Int32Array:
+    """The cycle closed by the non-tree edge ``u - w`` in a BFS forest."""
+    n = parent.size
+    on_path = np.zeros(n, dtype=np.bool_)
+    x = u
+    while x >= 0:
+        on_path[x] = True
+        x = parent[x]
+    meet = w
+    while not on_path[meet]:
+        meet = parent[meet]
+    length = 1
+    x = u
+    while x != meet:
+        length += 1
+        x = parent[x]
+    x = w
+    while x != meet:
+        length += 1
+        x = parent[x]
+    cycle = np.empty(length, dtype=np.int32)
+    k = 0
+    x = u
+    while x != meet:
+        cycle[k] = x
+        k += 1
+        x = parent[x]
+    cycle[k] = meet
+    # the w-branch runs from meet back down to w
+    k = length - 1
+    x = w
+    while x != meet:
+        cycle[k] = x
+        k -= 1
+        x = parent[x]
+    return cycle
+
+
+def _component_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, source: int, limit: int
+) -> tuple[BoolArray, bool]:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    seen = np.zeros(n, dtype=np.bool_)
+    fresh = np.zeros(n, dtype=np.bool_)
+    level = np.empty(n, dtype=np.int32)
+    found = np.empty(n, dtype=np.int32)
+    search = lib.function("bg_component", "liqqq??ii")
+    complete = search(indptr, indices, n, source, limit, seen, fresh, level, found)
+    return seen, bool(complete)
+
+
+@kernel(native=_component_native)
+def _component(
+    indptr: OffsetArray, indices: Int32Array, source: int, limit: int
+) -> tuple[BoolArray, bool]:
+    """Mask of the vertices reachable from ``source``, and whether the search
+    finished; it gives up once it has found more than ``limit`` vertices.
+
+    Breadth-first by levels.  A small level is searched in the order found;
+    a large one (at least 1/32 of the vertices) is first put in increasing
+    order by one sweep over a mark array, so that its rows, and the marks of
+    their neighbours, are read as forward streams rather than at random (on
+    the lock lattices this is about twice as fast as a depth-first stack).
+    At most 32 levels are large, so the sweeps cost O(32 V) bytes at most.
+    """
+    n = indptr.size - 1
+    seen = np.zeros(n, dtype=np.bool_)
+    fresh = np.zeros(n, dtype=np.bool_)
+    level = np.empty(n, dtype=np.int32)
+    found = np.empty(n, dtype=np.int32)
+    seen[source] = True
+    level[0] = source
+    size = 1
+    total = 1
+    while size > 0:
+        if total > limit:
+            return seen, False
+        count = 0
+        low = n
+        high = -1
+        for t in range(size):
+            v = level[t]
+            for k in range(indptr[v], indptr[v + 1]):
+                w = indices[k]
+                if not seen[w]:
+                    seen[w] = True
+                    fresh[w] = True
+                    found[count] = w
+                    count += 1
+                    low = min(low, w)
+                    high = max(high, w)
+        total += count
+        if count * 32 >= n:
+            size = 0
+            for w in range(low, high + 1):
+                if fresh[w]:
+                    fresh[w] = False
+                    level[size] = w
+                    size += 1
+        else:
+            for t in range(count):
+                w = found[t]
+                fresh[w] = False
+                level[t] = w
+            size = count
+    return seen, True
+
+
+def _induced_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, kept: Int32Array
+) -> tuple[IntArray, Int32Array]:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    new_id = np.empty(n, dtype=np.int32)
+    sub_indptr = np.empty(kept.size + 1, dtype=np.int64)
+    degrees = lib.function("bg_induced_degrees", "liqiqil")
+    entries = degrees(indptr, indices, n, kept, kept.size, new_id, sub_indptr)
+    sub_indices = np.empty(entries, dtype=np.int32)
+    fill = lib.function("bg_induced_indices", "liiqii")
+    fill(indptr, indices, kept, kept.size, new_id, sub_indices)
+    return sub_indptr, sub_indices
+
+
+@kernel(native=_induced_native)
+def _induced(
+    indptr: OffsetArray, indices: Int32Array, kept: Int32Array
+) -> tuple[IntArray, Int32Array]:
+    """CSR of the subgraph induced by the vertices ``kept`` (increasing),
+    renumbered ``0 .. kept.size - 1`` in that order; rows stay sorted."""
+    n = indptr.size - 1
+    new_id = np.full(n, -1, dtype=np.int32)
+    for t in range(kept.size):
+        new_id[kept[t]] = t
+    sub_indptr = np.zeros(kept.size + 1, dtype=np.int64)
+    for t in range(kept.size):
+        v = kept[t]
+        width = 0
+        for k in range(indptr[v], indptr[v + 1]):
+            if new_id[indices[k]] >= 0:
+                width += 1
+        sub_indptr[t + 1] = sub_indptr[t] + width
+    sub_indices = np.empty(sub_indptr[kept.size], dtype=np.int32)
+    for t in range(kept.size):
+        v = kept[t]
+        at = sub_indptr[t]
+        for k in range(indptr[v], indptr[v + 1]):
+            w = new_id[indices[k]]
+            if w >= 0:
+                sub_indices[at] = w
+                at += 1
+    return sub_indptr, sub_indices

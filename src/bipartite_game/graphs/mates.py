@@ -1,0 +1,115 @@
+"""Matchings as ``mate`` arrays, and their checks.
+
+A matching is a ``mate`` array: ``mate[v]`` is the vertex matched to ``v``,
+or ``-1`` when ``v`` is free.  Every public function that takes one from a
+caller checks it here, once (:func:`validate_matching`), before a kernel of
+:mod:`.matching` or :mod:`.blossom` grows it in place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import int_array
+from .._jit import kernel
+from ..errors import BipartiteGameError
+from .graph import Graph, OffsetArray
+
+if TYPE_CHECKING:
+    from .._native import Library
+
+__all__ = ["OffsetArray", "first_bad_mate", "matching_size", "require_graph", "validate_matching"]
+
+Int32Array = npt.NDArray[np.int32]
+
+
+def matching_size(mate: npt.ArrayLike) -> int:
+    """Number of edges in a matching.
+
+    ``mate`` is checked to be a matching of some graph: integers
+    ``-1 .. n - 1`` with ``mate[mate[v]] == v`` wherever ``mate[v] >= 0``.
+    O(V), vectorised."""
+    array = _mate_array(mate, None)
+    matched = np.flatnonzero(array >= 0)
+    partner = array[matched]
+    lonely = array[partner] != matched
+    if lonely.any():
+        v = int(matched[int(np.argmax(lonely))])
+        raise BipartiteGameError(
+            f"not a matching: vertex {v} has mate {int(array[v])}, "
+            f"whose mate is {int(array[array[v]])}"
+        )
+    return int(matched.size // 2)
+
+
+def validate_matching(graph: Graph, mate: npt.ArrayLike) -> Int32Array:
+    """Check that ``mate`` is a matching of ``graph``; return it as int32.
+
+    One integer per vertex (see :mod:`.graph` for what converts), each
+    ``-1`` (free) or a neighbour whose mate is the vertex back.  O(V + E)."""
+    require_graph(graph, "validate_matching")
+    result = _mate_array(mate, graph.num_vertices)
+    bad = first_bad_mate(graph.indptr, graph.indices, result)
+    if bad >= 0:
+        w = int(result[bad])
+        why = "is not a neighbour" if result[w] == bad else f"has mate {int(result[w])}"
+        raise BipartiteGameError(f"not a matching: vertex {bad} has mate {w}, which {why}")
+    return result
+
+
+def _mate_array(mate: npt.ArrayLike, n: int | None) -> Int32Array:
+    """``mate`` as a fresh int32 array of ``n`` entries (any length when
+    ``n`` is None), each in ``-1 .. n - 1``.  O(V)."""
+    array = int_array(mate, "mate")
+    size = array.size if n is None else n
+    if array.size != size:
+        raise BipartiteGameError(f"mate must have one entry per vertex ({size}), not {array.size}")
+    if size:
+        low, high = int(array.min()), int(array.max())
+        if low < -1 or high >= size:
+            v = int(np.argmin(array)) if low < -1 else int(np.argmax(array))
+            raise BipartiteGameError(
+                f"not a matching: mate[{v}] = {int(array[v])} is neither -1 nor a vertex "
+                f"0..{size - 1}"
+            )
+    return array.astype(np.int32)
+
+
+def require_graph(graph: object, caller: str) -> None:
+    """Refuse anything but a :class:`Graph`, naming the function called."""
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
+
+
+def first_bad_mate_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array
+) -> int:
+    check = lib.csr_function("bg_first_bad_mate", "iiq", indptr)
+    return check(indptr, indices, mate, indptr.size - 1)
+
+
+@kernel(native=first_bad_mate_native)
+def first_bad_mate(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> int:
+    """First vertex whose mate is not a symmetric neighbour, or -1."""
+    n = indptr.size - 1
+    for v in range(n):
+        w = mate[v]
+        if w < 0:
+            if w != -1:
+                return v
+            continue
+        if w >= n or mate[w] != v:
+            return v
+        found = False
+        for k in range(indptr[v], indptr[v + 1]):
+            if indices[k] == w:
+                found = True
+                break
+        if not found:
+            return v
+    return -1
+
+

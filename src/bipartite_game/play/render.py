@@ -1,0 +1,320 @@
+"""Pure renderers for grid boards: SVG for pages and notebooks, text for terminals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import int_scalar, vertex_id
+from ..errors import BipartiteGameError
+
+if TYPE_CHECKING:
+    from ..graphs.boards import GridBoard
+    from ..graphs.graph import Graph
+    from ..theory.game import Solution
+
+__all__ = ["GLYPHS", "PositionView", "legend", "render_svg", "render_text"]
+
+
+@runtime_checkable
+class PositionView(Protocol):
+    """What the renderers read of a game in progress: a
+    :class:`~bipartite_game.play.position.Position` is one (the renderers do
+    not import it: a position draws itself with them)."""
+
+    graph: Graph
+    start: int
+    move_stack: list[int]
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def turn(self) -> str: ...
+
+    @property
+    def visited(self) -> npt.NDArray[np.bool_]: ...
+
+    @property
+    def legal_moves(self) -> Iterable[int]: ...
+
+_WALL, _OPEN, _LOSING, _VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#b9cfe8"
+
+
+def _check_parts(board: object, position: object, hints: object, solution: object) -> list[int]:
+    """Refuse parts that do not belong to ``board`` (their arrays would index
+    its arrays wrongly); return the hints as vertex ids.  O(hints)."""
+    from ..graphs.boards import GridBoard
+    from ..theory.game import Solution
+
+    if not isinstance(board, GridBoard):
+        raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
+    if position is not None and not (
+        isinstance(position, PositionView) and position.graph is board.graph
+    ):
+        raise BipartiteGameError("position must be a Position on the board's graph")
+    if solution is not None and not (
+        isinstance(solution, Solution) and solution.graph is board.graph
+    ):
+        raise BipartiteGameError("solution must be a Solution of the board's graph")
+    n = board.graph.num_vertices
+    try:
+        given = list(hints)  # type: ignore[call-overload]
+    except TypeError:
+        raise BipartiteGameError(f"hints must be vertex ids, not {hints!r}") from None
+    return [vertex_id(v, n) for v in given]
+
+
+def render_svg(
+    board: GridBoard,
+    position: PositionView | None = None,
+    *,
+    show_losing: bool = False,
+    show_matching: bool = False,
+    hints: Iterable[int] = (),
+    solution: Solution | None = None,
+    cell: int = 32,
+    losing: npt.ArrayLike | None = None,
+    mate: npt.ArrayLike | None = None,
+    coordinates: bool = False,
+) -> str:
+    """An SVG picture of ``board``.
+
+    Walls are dark, open cells light; with ``show_losing`` the cells where the
+    player to move loses are tinted; with ``show_matching`` the edges of one
+    maximum matching are drawn; a ``position`` adds the visited cells, the path,
+    the token and an outline on each legal move; ``hints`` (vertices) are
+    marked with a dot.  ``solution`` reuses a solved board.  Every cell carries
+    ``data-row``/``data-col`` (0-based) and classes (``wall``, ``open``,
+    ``visited``, ``losing``, ``legal``, ``hint``) for pages that click on them.
+    ``losing`` (one boolean per vertex) and ``mate`` (a matching of the
+    board's graph) replace the solution's losing starts and matching, to
+    show those of a game in progress (:meth:`~bipartite_game.play.match.Match.overlay`).
+    ``coordinates`` numbers the rows down the left and the columns across
+    the top, 1-based as the judge names cells.  Pairs of the matching that
+    are not neighbouring cells (knight moves) are drawn as arcs, so that two
+    crossing pairs do not read as one X.
+    ``position`` and ``solution`` must be on ``board``'s own graph, ``hints``
+    its vertex ids, ``cell`` a positive integer (all checked).
+    Cost: O(cells) string pieces; meant for boards a person looks at.
+    """
+    hint_vertices = _check_parts(board, position, hints, solution)
+    cell = int_scalar(cell, "cell")
+    if cell <= 0:
+        raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
+    height, width = board.shape
+    losing_mask, mate_array = _overlay(board, losing, mate)
+    if (
+        (show_losing and losing_mask is None) or (show_matching and mate_array is None)
+    ) and solution is None:
+        from ..theory.game import solve
+
+        solution = solve(board.graph)
+    if solution is not None:
+        losing_mask = solution.losing if losing_mask is None else losing_mask
+        mate_array = solution.mate if mate_array is None else mate_array
+    losing_cells: set[int] = set()
+    if show_losing and losing_mask is not None:
+        losing_cells = set(board.cell_of[losing_mask].tolist())
+    visited_cells: set[int] = set()
+    legal_cells: set[int] = set()
+    if position is not None:
+        visited_cells = set(board.cell_of[position.visited].tolist())
+        legal_cells = {int(board.cell_of[v]) for v in position.legal_moves}
+    hint_cells = {int(board.cell_of[v]) for v in hint_vertices}
+    margin = round(cell * 0.8) if coordinates else 0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + margin}" '
+        f'height="{height * cell + margin}" '
+        f'viewBox="{-margin} {-margin} {width * cell + margin} {height * cell + margin}" '
+        'class="bipartite-game-board">'
+    ]
+    if coordinates:
+        parts.append(_coordinates(height, width, cell, margin))
+    parts.append('<g stroke="#8a8778" stroke-width="1">')
+    for i in range(height):
+        for j in range(width):
+            flat = i * width + j
+            if not board.open[i, j]:
+                fill, kind = _WALL, "wall"
+            elif flat in visited_cells:
+                fill, kind = _VISITED, "visited"
+            elif flat in losing_cells:
+                fill, kind = _LOSING, "open losing"
+            else:
+                fill, kind = _OPEN, "open"
+            if flat in legal_cells:
+                kind += " legal"
+            if flat in hint_cells:
+                kind += " hint"
+            parts.append(
+                f'<rect x="{j * cell}" y="{i * cell}" width="{cell}" height="{cell}" '
+                f'fill="{fill}" class="cell {kind}" data-row="{i}" data-col="{j}"/>'
+            )
+    parts.append("</g>")
+    half = cell / 2
+
+    def centre(v: int) -> tuple[float, float]:
+        r, c = board.cell(v)
+        return c * cell + half, r * cell + half
+
+    if legal_cells:
+        inset = cell * 0.12
+        for flat in sorted(legal_cells):
+            i, j = divmod(flat, width)
+            parts.append(
+                f'<rect x="{j * cell + inset:.1f}" y="{i * cell + inset:.1f}" '
+                f'width="{cell - 2 * inset:.1f}" height="{cell - 2 * inset:.1f}" fill="none" '
+                f'stroke="#2f5d8a" stroke-width="2" stroke-dasharray="4 3" '
+                f'pointer-events="none" class="legal-mark"/>'
+            )
+    if show_matching and mate_array is not None:
+        pairs = mate_array
+        for v in np.flatnonzero(pairs > np.arange(pairs.size)).tolist():
+            parts.append(_matching_pair(centre(v), centre(int(pairs[v])), cell))
+    for flat in sorted(hint_cells):
+        i, j = divmod(flat, width)
+        parts.append(
+            f'<circle cx="{j * cell + half}" cy="{i * cell + half}" r="{cell * 0.14:.1f}" '
+            'fill="#e0a100" pointer-events="none" class="hint-mark"/>'
+        )
+    if position is not None:
+        path = [position.start, *position.move_stack]
+        points = " ".join(f"{x},{y}" for x, y in map(centre, path))
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="#2f5d8a" '
+            f'stroke-width="{cell / 8:.1f}" pointer-events="none" class="path"/>'
+        )
+        x, y = centre(position.current)
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{cell * 0.32:.1f}" fill="#c0392b" '
+            'pointer-events="none" class="token">'
+            f"<title>{escape(position.turn)} to move</title></circle>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _overlay(
+    board: GridBoard, losing: npt.ArrayLike | None, mate: npt.ArrayLike | None
+) -> tuple[npt.NDArray[np.bool_] | None, npt.NDArray[np.int32] | None]:
+    """``losing`` and ``mate`` checked against ``board``'s graph. O(V + E)."""
+    n = board.graph.num_vertices
+    mask = None
+    if losing is not None:
+        mask = np.asarray(losing)
+        if mask.dtype != np.bool_ or mask.shape != (n,):
+            raise BipartiteGameError(f"losing must be {n} booleans, one per vertex")
+    pairs = None
+    if mate is not None:
+        from ..graphs.matching import validate_matching
+
+        pairs = validate_matching(board.graph, mate)
+    return mask, pairs
+
+
+def _coordinates(height: int, width: int, cell: int, margin: int) -> str:
+    """Row numbers down the left, column numbers across the top (1-based);
+    past 99 only every fifth number, so that they stay readable."""
+    size = cell * 0.42
+    step = 1 if max(height, width) < 100 else 5
+    parts = [f'<g font-size="{size:.1f}" fill="#6b6759" font-family="sans-serif" class="coords">']
+    for j in range(0, width, step):
+        parts.append(
+            f'<text x="{j * cell + cell / 2}" y="{-margin / 3:.1f}" '
+            f'text-anchor="middle">{j + 1}</text>'
+        )
+    for i in range(0, height, step):
+        parts.append(
+            f'<text x="{-margin / 6:.1f}" y="{i * cell + cell / 2 + size / 3:.1f}" '
+            f'text-anchor="end">{i + 1}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _matching_pair(a: tuple[float, float], b: tuple[float, float], cell: int) -> str:
+    """One pair of the matching: a bar between neighbouring cells, an arc
+    bent to one side (with a dot at each end) between farther ones."""
+    (x1, y1), (x2, y2) = a, b
+    style = (
+        f'stroke="#6a8e4e" stroke-width="{cell / 6:.1f}" stroke-linecap="round" '
+        'fill="none" pointer-events="none" class="matching"'
+    )
+    if max(abs(x2 - x1), abs(y2 - y1)) <= cell:
+        return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
+    bend = 0.22
+    cx = (x1 + x2) / 2 - (y2 - y1) * bend
+    cy = (y1 + y2) / 2 + (x2 - x1) * bend
+    dot = cell / 7
+    return (
+        f'<path d="M{x1},{y1} Q{cx:.1f},{cy:.1f} {x2},{y2}" {style}/>'
+        f'<circle cx="{x1}" cy="{y1}" r="{dot:.1f}" fill="#6a8e4e" pointer-events="none"/>'
+        f'<circle cx="{x2}" cy="{y2}" r="{dot:.1f}" fill="#6a8e4e" pointer-events="none"/>'
+    )
+
+
+#: The text board's glyphs, and their meaning for a legend.
+GLYPHS = {
+    "#": "wall",
+    ".": "open cell",
+    "o": "visited",
+    "@": "the token",
+    "+": "a legal move",
+    "*": "a winning move (hint)",
+}
+#: ANSI colours of the glyphs (Select Graphic Rendition codes).
+_COLOURS = {"#": "90", ".": "37", "o": "34", "@": "1;31", "+": "32", "*": "1;33"}
+
+
+def render_text(
+    board: GridBoard,
+    position: PositionView | None = None,
+    *,
+    hints: list[int] | None = None,
+    colour: bool = False,
+) -> str:
+    """The board as text: ``#`` wall, ``.`` open, ``o`` visited, ``@`` the
+    token, ``+`` a legal move, ``*`` a suggested move (see :data:`GLYPHS`).
+
+    Rows are numbered down the left; columns across the top, one digit per
+    line (a tens line above the units line past 9 columns, and so on), so
+    every column keeps its one character.  ``colour`` adds ANSI colours (for
+    a terminal that wants them: the caller decides, e.g. by ``NO_COLOR``).
+    ``position`` must be on ``board``'s graph, ``hints`` its vertex ids.
+    Cost: O(cells).
+    """
+    hint_vertices = _check_parts(board, position, [] if hints is None else hints, None)
+    height, width = board.shape
+    grid = np.where(board.open, ".", "#").astype("<U1")
+    if position is not None:
+        for v in [position.start, *position.move_stack]:
+            grid[board.cell(v)] = "o"
+        for v in position.legal_moves:
+            grid[board.cell(v)] = "+"
+        grid[board.cell(position.current)] = "@"
+    for v in hint_vertices:
+        grid[board.cell(v)] = "*"
+    label = len(str(height))
+    numbers = [str(j + 1) for j in range(width)]
+    digits = len(numbers[-1]) if numbers else 1
+    header = [
+        " " * (label + 1) + "".join(n[-k] if len(n) >= k else " " for n in numbers).rstrip()
+        for k in range(digits, 0, -1)
+    ]
+    if colour:
+        paint = {g: f"\x1b[{code}m{g}\x1b[0m" for g, code in _COLOURS.items()}
+        rows = ["".join(paint[g] for g in grid[i].tolist()) for i in range(height)]
+    else:
+        rows = ["".join(grid[i].tolist()) for i in range(height)]
+    lines = header + [f"{i + 1:>{label}} {row}" for i, row in enumerate(rows)]
+    return "\n".join(lines) + "\n"
+
+
+def legend() -> str:
+    """One line naming every glyph of :func:`render_text`."""
+    return "Board: " + ", ".join(f"{g} {meaning}" for g, meaning in GLYPHS.items()) + "."

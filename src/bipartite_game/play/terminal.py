@@ -1,0 +1,300 @@
+"""``bipartite-game play maze``: a game against the engine in the terminal.
+
+The board is drawn as text after every move pair; moves are typed as
+directions (``up``, ``d``, ``ne``, …) or cells (``row col``, 1-based), one a
+line.  At a terminal the line is read through ``readline`` (arrow keys edit
+and recall earlier moves) and the board is in colour unless ``NO_COLOR`` is
+set.  Standard input may be a pipe: every prompt is answered by the next
+line, and the line is echoed so that a transcript reads like a session.
+
+Every line written fits 80 columns: messages are wrapped, and the command
+line refuses boards wider than :func:`max_width`.  After a game: a summary
+(who won, the moves), an offer to play again, and an exit status that tells
+a win from a loss (:data:`WON`, :data:`LOST`, :data:`UNFINISHED`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections.abc import Mapping
+from typing import TextIO
+
+from .._text import quote
+from ..errors import IllegalMoveError
+from ..graphs.boards import GridBoard
+from .match import Match, direction_name, parse_cell
+from .position import FIRST
+from .render import legend, render_text
+
+__all__ = ["LOST", "UNFINISHED", "WON", "max_width", "play_maze", "wants_colour"]
+
+#: Exit statuses of ``play``: the person won the last game, lost it, or left
+#: it unfinished (quit, or the input ended).  2 stays bad input, 130 Ctrl-C.
+WON, LOST, UNFINISHED = 0, 1, 3
+
+#: Every line the game writes fits this many columns.
+COLUMNS = 80
+
+_HELP = (
+    "Moves: a cell 'row col' (1-based), or for one-step moves a direction "
+    "(up, down, left, right, u/d/l/r, n/s/e/w, ne/nw/se/sw). "
+    "Commands: hint (the winning moves), undo (take back your last move), "
+    "board (draw it again), help, quit."
+)
+
+_ROLE = {FIRST: "mover", "second": "placer"}
+
+
+def max_width(height: int) -> int:
+    """The widest board whose drawing fits :data:`COLUMNS` columns, next to
+    the row numbers of a board ``height`` rows high."""
+    return COLUMNS - len(str(height)) - 1
+
+
+def wants_colour(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Colour for a terminal that is not dumb, unless ``NO_COLOR`` is set to
+    anything non-empty (https://no-color.org)."""
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR") or env.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Console:
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = not stdin.isatty()
+        # Python's input() edits through readline only on the process's own
+        # standard input and output, and only when both are terminals
+        self.line_editing = (
+            stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty()
+        )
+        if self.line_editing:
+            try:
+                import readline  # noqa: F401  (importing it turns on input()'s editing)
+            except ImportError:  # pragma: no cover - Windows has no readline
+                self.line_editing = False
+
+    def say(self, text: str) -> None:
+        """Write ``text``, each paragraph wrapped at :data:`COLUMNS`."""
+        lines = [textwrap.fill(p, COLUMNS) if p else p for p in text.rstrip("\n").split("\n")]
+        self.show("\n".join(lines))
+
+    def show(self, text: str) -> None:
+        """Write ``text`` as it is (a board)."""
+        self.stdout.write(text if text.endswith("\n") else text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line typed, or ``None`` at the end of input."""
+        if self.line_editing:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                self.stdout.write("\n")
+                return None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            return None
+        if self.echo:
+            self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+
+def _cell_text(board: GridBoard, vertex: int) -> str:
+    row, col = board.cell(vertex)
+    return f"{row + 1} {col + 1}"
+
+
+def _describe_move(board: GridBoard, origin: int, target: int) -> str:
+    (r0, c0), (r1, c1) = board.cell(origin), board.cell(target)
+    name = direction_name((r1 - r0, c1 - c0))
+    return _cell_text(board, target) + (f" ({name})" if name else "")
+
+
+def play_maze(
+    board: GridBoard,
+    *,
+    moves: str,
+    side: str,
+    start: tuple[int, int] | None,
+    show_hints: bool,
+    stdin: TextIO,
+    stdout: TextIO,
+    colour: bool = False,
+) -> int:
+    """Play games until the person declines another; returns :data:`WON` or
+    :data:`LOST` for the last game, :data:`UNFINISHED` when the person quit
+    or the input ended first.  ``side`` is a :class:`~.play.Match` side."""
+    match = Match(board, side=side, start=start)  # a bad start is refused before any output
+    console = _Console(stdin, stdout)
+    height, width = board.shape
+    console.say(f"Maze {height}x{width}, {moves} moves. Type 'help' for how to move.")
+    while True:
+        status = _one_game(console, match, show_hints, colour)
+        if status == UNFINISHED:
+            return status
+        answer = console.ask("Play again? [y/N] ")
+        if answer is None or answer.lower() not in ("y", "yes"):
+            return status
+        match = Match(board, side=side, start=start)
+
+
+def _one_game(console: _Console, match: Match, show_hints: bool, colour: bool) -> int:
+    board = match.board
+    _introduce(console, match)
+
+    def draw() -> None:
+        hints = match.hints() if show_hints and not match.is_over() else None
+        console.show(render_text(board, match.position, hints=hints, colour=colour))
+        if hints == [] and not match.awaiting_start:
+            console.say("(No winning move here: every move loses against perfect play.)")
+
+    def announce(reply: int | None, origin: int) -> None:
+        if reply is not None:
+            console.say(f"The engine moves to {_describe_move(board, origin, reply)}.")
+
+    if match.position is not None:
+        where = _cell_text(board, match.position.start)
+        if match.start_placed_by == "engine":
+            console.say(f"The engine places the token on {where}.")
+        else:
+            console.say(f"The token starts on {where}.")
+        if match.position.move_stack:
+            announce(match.position.move_stack[0], match.position.start)
+    draw()
+    while not match.is_over():
+        if match.awaiting_start:
+            line = console.ask("Place the token (row col): ")
+        else:
+            line = console.ask("Your move: ")
+        if line is None:
+            console.say("Input ended before the game did.")
+            return UNFINISHED
+        command = line.lower()
+        if not command:
+            continue
+        if command in ("quit", "exit"):
+            console.say("You leave the game unfinished.")
+            return UNFINISHED
+        if command == "resign":
+            console.say("You resign: the engine wins.")
+            return LOST
+        if command in ("help", "?"):
+            console.say(_HELP + "\n" + legend())
+            continue
+        if command == "board":
+            draw()
+            continue
+        if command == "hint":
+            _say_hints(console, board, match)
+            continue
+        if command == "undo":
+            console.say("Took back your last move." if match.undo() else "Nothing to take back.")
+            draw()
+            continue
+        try:
+            if match.awaiting_start:
+                cell = parse_cell(command)
+                if cell is None:
+                    console.say(f"Expected a cell 'row col', not {quote(line)}.")
+                    continue
+                reply = match.place(*cell)
+                assert match.position is not None
+                announce(reply, match.position.start)
+            else:
+                assert match.position is not None
+                vertex = match.parse_move(line)
+                announce(match.play(vertex), vertex)
+        except IllegalMoveError as error:
+            console.say(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            continue
+        draw()
+    won = match.winner == "you"
+    if won:
+        console.say("The engine cannot move: you win.")
+    else:
+        console.say("You cannot move: the engine wins.")
+    for line in _end_of_game(match):
+        console.say(line)
+    return WON if won else LOST
+
+
+def _introduce(console: _Console, match: Match) -> None:
+    """Who is who, and which side has a forced win."""
+    you = _ROLE[match.you]
+    engine = _ROLE[match.engine_side]
+    if match.you == FIRST:
+        how = "you make the first move from the start"
+    else:
+        how = "you place the token and move second"
+    console.say(f"You are the {you} ({how}); the engine is the {engine}.")
+    if match.start_placed_by == "given":
+        where = "from this start"
+    elif match.winning_side == FIRST:
+        where = "from every start"
+    else:
+        where = "with a well-chosen start"
+    holder = "you" if match.winning_side == match.you else "the engine"
+    winner = _ROLE[match.winning_side]
+    if holder == "you":
+        console.say(f"The {winner} has a forced win {where}: that is you. Find it.")
+    else:
+        console.say(f"The {winner} has a forced win {where}: that is the engine.")
+
+
+def _end_of_game(match: Match) -> list[str]:
+    """The moves of the game just played with who made each, the person's
+    mistakes, then every move with its verdict: one pass over
+    :meth:`~bipartite_game.play.match.Match.record`."""
+    board = match.board
+    placed = {"you": "placed by you", "engine": "placed by the engine", "given": "given"}
+    moves: list[str] = []
+    entries: list[str] = []
+    mistakes: list[str] = []
+    previous = -1
+    for k, line in enumerate(match.record()):
+        if k == 0:
+            move = f"start {_cell_text(board, line.vertex)}"
+            moves.append(f"{move} ({placed[line.who]})")
+            if line.who != "given":  # a given start was nobody's choice
+                entries.append(f"{move} ({line.who}) {line.verdict}")
+        else:
+            described = _describe_move(board, previous, line.vertex)
+            move = f"{k}. {described}"
+            moves.append(f"{k}. {line.who} {described}")
+            entries.append(f"{moves[-1]} {line.verdict}")
+        if line.who == "you" and line.verdict == "mistake":
+            mistakes.append(move)
+        previous = line.vertex
+    return [
+        "Moves: " + ", ".join(moves) + ".",
+        "Your mistakes (a forced win thrown away): " + (", ".join(mistakes) or "none") + ".",
+        "Verdicts (good: a forced win kept; mistake: one thrown away; lost: none to keep): "
+        + ", ".join(entries)
+        + ".",
+    ]
+
+
+def _say_hints(console: _Console, board: GridBoard, match: Match) -> None:
+    hints = match.hints()
+    if match.awaiting_start:
+        if hints:
+            cells = ", ".join(_cell_text(board, v) for v in hints)
+            console.say(f"Starts where the mover loses (place the token there): {cells}.")
+        else:
+            console.say("No start wins for the placer.")
+        return
+    if hints:
+        console.say("Winning moves: " + ", ".join(_cell_text(board, v) for v in hints) + ".")
+    else:
+        console.say("No winning move: every move loses against perfect play.")

@@ -1,0 +1,405 @@
+"""Certificates: every answer written down so that anyone can check it.
+
+A certificate holds the claims (``first_player_wins`` per vertex and one
+maximum matching ``mate``) and witnesses that prove them, checked by
+:mod:`~bipartite_game.proofs.verify` without trusting the solver.  The witnesses
+are one Gallai–Edmonds barrier ``A`` and two small structures around it;
+the same format serves bipartite and general graphs.
+
+Theorem 1 (Tutte–Berge, with its equality case).  Let ``A`` be a set of
+vertices and ``q`` the number of odd components of ``G - A``.  Every
+matching ``N`` leaves at least ``q - |A|`` vertices free, so
+``|N| <= (n + |A| - q) / 2``.  If a matching ``M`` meets the bound, ``M`` is
+maximum, and in every maximum matching: every vertex of ``A`` is matched
+into an odd component (distinct ones), every vertex of an even component
+is matched, and each odd component has exactly one vertex that is free or
+matched to ``A``.
+
+Proof.  In an odd component ``K`` the vertices matched inside ``K`` are
+even in number, so ``s_K + u_K`` is odd, hence at least 1, where ``s_K``
+counts the vertices of ``K`` matched to ``A`` and ``u_K`` the free ones.
+The ``s_K`` sum to at most ``|A| - u_A`` (``u_A``: free vertices of ``A``),
+so the free vertices number at least
+``sum u_K + u_A + u_even >= q - |A| + (|A| - u_A - sum s_K) + u_A + u_even``.
+A maximum matching has exactly as many free vertices as ``M``, that is
+``q - |A|``, so every slack is zero: ``u_A = 0``, ``u_even = 0``,
+``sum s_K = |A|`` and ``s_K + u_K = 1`` for every odd ``K``.  ∎
+
+So a vertex of ``A`` or of an even component of ``G - A`` is covered by
+every maximum matching: the player to move wins there (``true``).
+
+Theorem 2 (who loses).  Let ``A`` and ``M`` meet the bound, let every odd
+component of ``G - A`` be factor-critical, and give each component a
+*level*: 0 if it holds an ``M``-free vertex, else the level of the vertex
+``a`` of ``A`` that ``M`` matches into it; let every ``a`` in ``A`` have a
+neighbour ``via(a)`` in an odd component of smaller level than ``a``'s.
+Then every vertex ``x`` of an odd component is missed by some maximum
+matching (``false``).
+
+Proof.  Follow ``K_r`` (the component of ``x``), its ``a_r``, the
+component ``K_{r-1}`` of ``via(a_r)``, and so on; levels fall, so the walk
+ends at a component ``K_0`` with a free vertex, and the components and
+barrier vertices met are distinct (each component has one ``a``, by
+Theorem 1).  Match each ``a_i`` to ``via(a_i)`` in ``K_{i-1}``; match
+``K_i - via(a_{i+1})`` (``i < r``) and ``K_r - x`` perfectly inside
+themselves (factor-critical); keep ``M`` everywhere else.  This matching
+leaves free the free vertices of ``M`` except ``K_0``'s, plus ``x``: as
+many as ``M``, so it is maximum, and it misses ``x``.  ∎
+
+Factor-critical (``K - x`` has a perfect matching for every ``x``), by
+merges: a single vertex is factor-critical; if pieces ``P_0 .. P_{2k}``
+(``k >= 1``), each factor-critical, are joined in a cycle by edges
+``e_i`` from ``P_i`` to ``P_{i+1}`` (indices mod ``2k + 1``), their union
+is factor-critical.  For ``x`` in ``P_j``, pair the other pieces around the
+cycle, ``(P_{j+1}, P_{j+2})`` by ``e_{j+1}``, ``(P_{j+3}, P_{j+4})`` by
+``e_{j+3}``, and so on; each piece loses at most one vertex to its edge and
+matches the rest inside itself.  A component of ``G - A`` is proven
+factor-critical when a list of such merges, starting from single vertices,
+ends with the whole component as one piece.  These merges are exactly the
+blossoms of Edmonds' search from the component's one vertex not matched
+inside it; on bipartite graphs every odd component is a single vertex and
+there are none.
+
+The format (JSON; ids are 0-based positions in ``labels``):
+``labels``, ``first_player_wins``, ``mate`` (partner or -1), ``barrier``
+(``A``, ascending), ``barrier_level`` and ``barrier_via`` (one per barrier
+vertex), ``blossom_edges`` (``x0, y0, x1, y1, ...``: each merge's cycle
+edges in order, ``x_i`` in piece ``i`` and ``y_i`` in piece ``i + 1``) and
+``blossom_sizes`` (edges per merge).  See ``docs/certificates.md``.
+
+Cost of writing: one pass over the edges for the levels, Edmonds' search
+restricted to ``D`` for the blossoms (O((V + E) α)), and the JSON text
+written by kernels, not by ``json.dumps`` of huge lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from .._jit import kernel
+from ..errors import SolverError
+from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
+from ..graphs.graph import OffsetArray
+from ..theory.game import Solution
+
+__all__ = ["FORMAT", "Certificate", "certify"]
+
+#: The ``format`` key of every certificate this version writes.
+FORMAT = "bipartite-game certificate 1"
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+BoolArray = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True, eq=False)
+class Certificate:
+    """The claims of one :class:`~bipartite_game.theory.game.Solution` and the
+    witnesses that prove them (module docstring)."""
+
+    first_player_wins: BoolArray = field(repr=False)
+    mate: Int32Array = field(repr=False)
+    barrier: Int32Array = field(repr=False)
+    barrier_level: Int32Array = field(repr=False)
+    barrier_via: Int32Array = field(repr=False)
+    blossom_edges: Int32Array = field(repr=False)
+    blossom_sizes: Int32Array = field(repr=False)
+
+    def to_json(self, labels: Sequence[str] | bytes) -> bytes:
+        """The certificate as JSON text.  ``labels`` are the vertex names,
+        or a JSON array of them already written (the maze's fast path).
+        Numbers and booleans are written by a kernel: O(V + E) bytes."""
+        names = labels if isinstance(labels, bytes) else json_labels(labels)
+        parts = [
+            b'{"format": ',
+            json.dumps(FORMAT).encode(),
+            b',\n"labels": ',
+            names,
+            b',\n"first_player_wins": ',
+            _json_booleans(self.first_player_wins),
+        ]
+        for key in (
+            "mate",
+            "barrier",
+            "barrier_level",
+            "barrier_via",
+            "blossom_edges",
+            "blossom_sizes",
+        ):
+            parts += [b',\n"', key.encode(), b'": ', _json_integers(getattr(self, key))]
+        parts.append(b"}\n")
+        return b"".join(parts)
+
+
+def json_labels(labels: Sequence[str]) -> bytes:
+    """A JSON array of strings (labels kept exactly: undecodable bytes,
+    read with ``surrogateescape``, are written as ``\\udcXX`` escapes)."""
+    return json.dumps(list(labels)).encode("ascii")
+
+
+def certify(solution: Solution) -> Certificate:
+    """The certificate of ``solution`` (module docstring).
+
+    ``A`` is the solution's barrier; levels come from one breadth-first
+    search from the free vertices over ``D`` and ``A``; the merges from
+    Edmonds' search inside each component of ``G[D]``.  A solution whose
+    structure does not allow them raises :class:`SolverError` (a bug).
+    O((V + E) α(V)).
+    """
+    graph = solution.graph
+    losing = solution.losing
+    barrier = solution.barrier
+    mate = solution.mate
+    level, via = _levels(graph.indptr, graph.indices, mate, losing, barrier)
+    where = np.flatnonzero(barrier).astype(np.int32)
+    if where.size and int(level[where].min()) < 1:
+        raise SolverError("certificate: a barrier vertex has no level (no path to a free vertex)")
+    edges, sizes, problem = _merges(graph.indptr, graph.indices, mate, losing)
+    if problem:
+        raise SolverError("certificate: a component of D is not matched near-perfectly inside")
+    return Certificate(
+        first_player_wins=~losing,
+        mate=mate,
+        barrier=where,
+        barrier_level=level[where],
+        barrier_via=via[where],
+        blossom_edges=edges,
+        blossom_sizes=sizes,
+    )
+
+
+@kernel
+def _levels(
+    indptr: OffsetArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    losing: BoolArray,
+    barrier: BoolArray,
+) -> tuple[Int32Array, Int32Array]:
+    """Level and ``via`` of every barrier vertex (Theorem 2).
+
+    Breadth-first by levels: level 0 is the components of ``G[D]`` with a
+    free vertex; a barrier vertex next to a component of level ``l`` gets
+    level ``l + 1`` and that neighbour as ``via``, and the component it is
+    matched into gets level ``l + 1``.  Inside a level the search spreads
+    along edges within ``D``.  O(V + E)."""
+    n = indptr.size - 1
+    reached = np.zeros(n, dtype=np.bool_)
+    level = np.zeros(n, dtype=np.int32)
+    via = np.full(n, -1, dtype=np.int32)
+    current = np.empty(n, dtype=np.int32)
+    upcoming = np.empty(n, dtype=np.int32)
+    size = 0
+    for v in range(n):
+        if losing[v] and mate[v] < 0:
+            reached[v] = True
+            current[size] = v
+            size += 1
+    depth = 0
+    while size > 0:
+        following = 0
+        head = 0
+        while head < size:
+            y = current[head]
+            head += 1
+            for k in range(indptr[y], indptr[y + 1]):
+                w = indices[k]
+                if losing[w]:
+                    if not reached[w]:
+                        reached[w] = True
+                        current[size] = w
+                        size += 1
+                elif barrier[w] and via[w] < 0:
+                    via[w] = y
+                    level[w] = depth + 1
+                    x = mate[w]
+                    if x >= 0 and losing[x] and not reached[x]:
+                        reached[x] = True
+                        upcoming[following] = x
+                        following += 1
+        current, upcoming = upcoming, current
+        size = following
+        depth += 1
+    return level, via
+
+
+@kernel
+def _merges(
+    indptr: OffsetArray, indices: Int32Array, mate: Int32Array, losing: BoolArray
+) -> tuple[Int32Array, Int32Array, int]:
+    """The blossom merges that prove every component of ``G[D]``
+    factor-critical: Edmonds' search from each component's one vertex not
+    matched inside it, along edges inside ``D``, recording each blossom as
+    its cycle of pieces (module docstring).  Returns the flat edges, the
+    edges per merge, and 1 if the matching is not near-perfect inside a
+    component (a bug), else 0.  O((V + E) α(V))."""
+    n = indptr.size - 1
+    label = np.zeros(n, dtype=np.int8)  # 0 unseen, 1 even, 2 odd
+    parent = np.full(n, -1, dtype=np.int32)  # odd vertex -> its tree neighbour
+    root_of = np.arange(n, dtype=np.int32)  # pieces: union-find
+    base = np.arange(n, dtype=np.int32)  # per piece root: its base vertex
+    stamp = np.zeros(n, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int32)
+    side = np.empty(2 * n + 2, dtype=np.int32)  # one side's edges, upwards
+    edges = np.empty(3 * n + 6, dtype=np.int32)
+    sizes = np.empty(n + 1, dtype=np.int32)
+    written = 0
+    merges = 0
+    clock = 0
+    for root in range(n):
+        if not losing[root] or label[root] != 0:
+            continue
+        if mate[root] >= 0 and losing[mate[root]]:
+            continue  # not this component's base; its search labels it
+        label[root] = 1
+        queue[0] = root
+        head = 0
+        tail = 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for k in range(indptr[v], indptr[v + 1]):
+                w = indices[k]
+                if not losing[w] or label[w] == 2:
+                    continue
+                if find_root(root_of, v) == find_root(root_of, w):
+                    continue
+                if label[w] == 0:
+                    x = mate[w]
+                    if x < 0 or not losing[x]:
+                        return edges[:0], sizes[:0], 1
+                    label[w] = 2
+                    parent[w] = v
+                    label[x] = 1
+                    queue[tail] = x
+                    tail += 1
+                    continue
+                # two even pieces: find the piece where their paths meet,
+                # climbing both sides in turn so the cost is the cycle's
+                clock += 1
+                a = find_root(root_of, v)
+                b = find_root(root_of, w)
+                top = -1
+                while True:
+                    if a >= 0:
+                        if stamp[a] == clock:
+                            top = a
+                            break
+                        stamp[a] = clock
+                        a = -1 if base[a] == root else find_root(root_of, parent[mate[base[a]]])
+                    a, b = b, a
+                # w's side, upwards: (base, its odd mate), (odd, its parent)
+                count = 0
+                p = find_root(root_of, w)
+                while p != top:
+                    odd = mate[base[p]]
+                    side[count] = base[p]
+                    side[count + 1] = odd
+                    side[count + 2] = odd
+                    side[count + 3] = parent[odd]
+                    count += 4
+                    p = find_root(root_of, parent[odd])
+                start = written
+                # the cycle from the top down w's side (edges reversed) ...
+                for t in range(count - 2, -1, -2):
+                    edges[written] = side[t + 1]
+                    edges[written + 1] = side[t]
+                    written += 2
+                # ... across v w ...
+                edges[written] = w
+                edges[written + 1] = v
+                written += 2
+                # ... and up v's side back to the top
+                p = find_root(root_of, v)
+                while p != top:
+                    odd = mate[base[p]]
+                    edges[written] = base[p]
+                    edges[written + 1] = odd
+                    edges[written + 2] = odd
+                    edges[written + 3] = parent[odd]
+                    written += 4
+                    p = find_root(root_of, parent[odd])
+                sizes[merges] = (written - start) // 2
+                merges += 1
+                # merge every piece of the cycle into the top one; the odd
+                # vertices become even and are searched from
+                keep = base[top]
+                for t in range(start, written, 2):
+                    for end in (edges[t], edges[t + 1]):
+                        if label[end] == 2:
+                            label[end] = 1
+                            queue[tail] = end
+                            tail += 1
+                        r = find_root(root_of, end)
+                        if r != top:
+                            root_of[r] = top
+                base[top] = keep
+    return edges[:written].copy(), sizes[:merges].copy(), 0
+
+
+@kernel
+def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
+    """``values`` as comma-separated decimal text into ``out``; returns the
+    length written."""
+    digits = np.empty(24, dtype=np.uint8)
+    at = 0
+    for k in range(values.size):
+        if k > 0:
+            out[at] = 44  # ','
+            at += 1
+        value = values[k]
+        if value < 0:
+            out[at] = 45  # '-'
+            at += 1
+            value = -value
+        n = 0
+        while True:
+            digits[n] = 48 + value % 10
+            value //= 10
+            n += 1
+            if value == 0:
+                break
+        while n > 0:
+            n -= 1
+            out[at] = digits[n]
+            at += 1
+    return at
+
+
+def _json_integers(values: npt.NDArray[np.integer]) -> bytes:
+    """A JSON array of integers, written by a kernel."""
+    # each value with its comma: 11 bytes for 32-bit ids, 21 for any int64
+    per_value = 12 if values.dtype.itemsize <= 4 else 21
+    wide: IntArray = np.ascontiguousarray(values, dtype=np.int64)
+    out = np.empty(wide.size * per_value + 2, dtype=np.uint8)
+    end = _write_integers(wide, out)
+    return b"[" + out[:end].tobytes() + b"]"
+
+
+def _json_booleans(values: BoolArray) -> bytes:
+    """A JSON array of ``true``/``false``, written by a kernel."""
+    out = np.empty(values.size * 6 + 2, dtype=np.uint8)
+    end = _write_booleans(np.ascontiguousarray(values, dtype=np.bool_), out)
+    return out[:end].tobytes()
+
+
+@kernel
+def _write_booleans(values: BoolArray, out: npt.NDArray[np.uint8]) -> int:
+    """``[true,false,...]`` into ``out``; returns the length written."""
+    words = np.frombuffer(b"false,true,", dtype=np.uint8)
+    out[0] = 91  # '['
+    at = 1
+    for k in range(values.size):
+        start, stop = (6, 11) if values[k] else (0, 6)
+        if k == values.size - 1:
+            stop -= 1  # no comma after the last
+        for t in range(start, stop):
+            out[at] = words[t]
+            at += 1
+    out[at] = 93  # ']'
+    return at + 1

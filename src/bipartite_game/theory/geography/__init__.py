@@ -1,0 +1,204 @@
+"""The geography family: vertex or edge rule, undirected or directed.
+
+One entry point, :func:`solve_geography`, picks the method the rule allows:
+
+========================  ===========================================  ==========
+game                      method                                       ``method``
+========================  ===========================================  ==========
+vertex, undirected        maximum matching (:mod:`..game`), O(V·E)      matching
+edge, undirected,         GF(2) elimination per component               gf2
+bipartite                 (:mod:`.edge_bipartite`)
+vertex or edge,           retrograde analysis (:mod:`.directed`),       acyclic
+directed, acyclic         O(V + E)
+anything else             exhaustive search with a budget               search
+                          (:mod:`.search`): PSPACE-complete in general
+========================  ===========================================  ==========
+
+"Anything else" is searched only where it must be: a directed game inside
+its strongly connected components with a cycle (the rest of the
+condensation is settled in linear time), edge geography inside its
+components with an odd cycle or a loop (the bipartite ones by GF(2)).
+
+Edges are two endpoint arrays.  Under the edge rule every pair is its own
+edge (parallel edges count, a loop is a move); under the vertex rule repeats
+and loops change nothing.  ``directed`` reads pair i as an arc u[i] -> v[i].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._checks import checked_edges, vertex_id
+from ...errors import BipartiteGameError, GeographyTooLarge
+from .search import DEFAULT_BUDGET, Budget, SearchTooLarge, reachable, undirected_edge_winners
+
+__all__ = ["RULES", "GeographySolution", "geography_mover_wins", "solve_geography"]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+RULES = ("vertex", "edge")
+
+#: Edges of a random multigraph (m edges on m / 2 vertices) up to which the
+#: search solved every start of every graph tried within its default budget
+#: (``python benchmarks/geography.py search``); quoted in its refusal.
+SEARCH_REACH = {("vertex", True): 1200, ("edge", True): 260, ("edge", False): 32}
+
+_NAMES = {
+    ("vertex", False): "vertex geography",
+    ("vertex", True): "directed vertex geography",
+    ("edge", False): "edge geography",
+    ("edge", True): "directed edge geography",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Geography:
+    """One game of the family: the edges as given, checked once."""
+
+    num_vertices: int
+    u: IntArray
+    v: IntArray
+    rule: str
+    directed: bool
+    labels: list[Hashable] | None = None
+
+    @classmethod
+    def build(
+        cls,
+        u: npt.ArrayLike,
+        v: npt.ArrayLike,
+        num_vertices: int | None,
+        *,
+        rule: str,
+        directed: bool,
+        labels: Sequence[Hashable] | None,
+    ) -> Geography:
+        if rule not in RULES:
+            raise BipartiteGameError(f"rule must be 'vertex' or 'edge', not {rule!r}")
+        src, dst, n, names = checked_edges(u, v, num_vertices, labels)
+        return cls(n, src.astype(np.int64), dst.astype(np.int64), rule, bool(directed), names)
+
+    @property
+    def name(self) -> str:
+        return _NAMES[self.rule, self.directed]
+
+
+@dataclass(frozen=True, eq=False)
+class GeographySolution:
+    """Who wins from every start of one geography game.
+
+    ``losing[v]``: the player to move from v loses.  ``method`` says how it
+    was decided (``matching``, ``gf2``, ``acyclic`` or ``search``).  For edge
+    geography on a bipartite graph, :meth:`kernel` gives the proof of each
+    loss.
+    """
+
+    game: Geography
+    losing: BoolArray
+    method: str
+    side: npt.NDArray[np.int8] | None = field(default=None, repr=False)
+
+    def first_player_wins(self, v: int) -> bool:
+        """Whether the mover (who moves first from ``v``) wins."""
+        return not bool(self.losing[vertex_id(v, self.game.num_vertices)])
+
+    def kernel(self, v: int) -> IntArray | None:
+        """For edge geography on a bipartite graph: a set S of vertices on v's
+        side, v in S, with an even number of edges from every vertex of the
+        other side into S — the proof that the mover loses from v (answer
+        every move back into S) — or ``None`` when the mover wins."""
+        from .edge_bipartite import kernel_support
+
+        if self.method != "gf2" or self.side is None:
+            raise BipartiteGameError("kernel() proves edge geography on bipartite graphs only")
+        g = self.game
+        return kernel_support(g.num_vertices, g.u, g.v, self.side, vertex_id(v, g.num_vertices))
+
+
+def solve_geography(
+    u: npt.ArrayLike,
+    v: npt.ArrayLike,
+    num_vertices: int | None = None,
+    *,
+    rule: str = "vertex",
+    directed: bool = False,
+    labels: Sequence[Hashable] | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> GeographySolution:
+    """Solve a geography game for every start.
+
+    Raises :class:`~bipartite_game.errors.GeographyTooLarge` when the only
+    method left (the search) needs more than ``budget`` states.
+
+    Examples
+    --------
+    >>> s = solve_geography([0, 1, 1], [1, 2, 2], rule="edge")  # 1-2 twice
+    >>> s.method, s.losing.tolist(), s.kernel(2).tolist()
+    ('gf2', [False, False, True], [2])
+    """
+    game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
+    return _solve(game, None, budget)
+
+
+def geography_mover_wins(
+    u: npt.ArrayLike,
+    v: npt.ArrayLike,
+    num_vertices: int | None,
+    start: int,
+    *,
+    rule: str = "vertex",
+    directed: bool = False,
+    budget: int = DEFAULT_BUDGET,
+) -> bool:
+    """Whether the player to move from ``start`` wins; the search, when it is
+    needed, explores only what ``start`` reaches."""
+    game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=None)
+    start = vertex_id(start, game.num_vertices)
+    return not bool(_solve(game, start, budget).losing[start])
+
+
+def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution:
+    """Dispatch on the rule.  With ``start``, only what the token can reach
+    from it is solved (the other entries of ``losing`` are then False)."""
+    n, u, v = game.num_vertices, game.u, game.v
+    if game.rule == "vertex" and not game.directed:
+        from ...graphs.graph import Graph
+        from ..game import solve
+
+        return GeographySolution(game, solve(Graph.from_edges(u, v, n)).losing, "matching")
+    if start is not None:
+        keep = reachable(n, u, v, start, game.directed)
+        inside = keep[u]
+        u, v = u[inside], v[inside]
+    try:
+        if game.directed:
+            from .directed import directed_winners
+
+            spent = Budget(budget)
+            wins = directed_winners(n, u, v, game.rule, spent)
+            # no state searched: every component was one vertex, the graph acyclic
+            method = "acyclic" if spent.left == spent.states else "search"
+            return GeographySolution(game, ~wins, method)
+        from .edge_bipartite import bipartite_parts, losing_starts
+
+        _, side, bipartite = bipartite_parts(n, u, v)
+        if bipartite.all() and start is None:
+            return GeographySolution(game, losing_starts(n, u, v, side), "gf2", side)
+        wins = undirected_edge_winners(n, u, v, Budget(budget))
+        return GeographySolution(game, ~wins, "gf2" if bipartite.all() else "search")
+    except SearchTooLarge:
+        raise GeographyTooLarge(_refusal(game, budget)) from None
+
+
+def _refusal(game: Geography, budget: int) -> str:
+    reach = SEARCH_REACH.get((game.rule, game.directed), 0)
+    return (
+        f"{game.name} on this graph ({game.num_vertices} vertices, {game.u.size} edges) needs "
+        f"more than {budget} search states: the game is PSPACE-complete in general, and the "
+        f"exhaustive search solves random graphs of up to about {reach} edges"
+    )

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bipartite_game import _native
+from bipartite_game import _jit, _native
 from bipartite_game._jit import Kernel
 
 
@@ -63,7 +63,7 @@ def same_as_python(kernel: Kernel[..., Any], *args: Any, numba: bool = False) ->
     _assert_equal(got, expected, f"{kernel.__name__} result")
     for k, (a, b) in enumerate(zip(native_args, python_args, strict=True)):
         _assert_equal(a, b, f"{kernel.__name__} argument {k} afterwards")
-    if numba:
+    if numba and _jit._has_numba():  # numba is an optional extra
         compiled_args = [_copy(a) for a in args]
         _assert_equal(kernel.compiled()(*compiled_args), expected, f"{kernel.__name__} numba")
         for k, (a, b) in enumerate(zip(compiled_args, python_args, strict=True)):

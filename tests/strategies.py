@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
+
+
+def examples(ci: int) -> int:
+    """How many examples a test that starts a process per example runs:
+    ``ci`` under the CI profile (``HYPOTHESIS_PROFILE=ci``, as ``.ci/run``
+    sets), a quarter of it (at least 5) in a contributor's default run, whose
+    other tests already compare the same code with the oracle in process."""
+    if os.environ.get("HYPOTHESIS_PROFILE") == "ci":
+        return ci
+    return max(5, ci // 4)
 
 EdgeSet = tuple[int, list[tuple[int, int]]]
 

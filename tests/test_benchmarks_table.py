@@ -16,6 +16,9 @@ import pytest
 
 from tests.cli_util import run
 
+#: The benchmark drivers (compiled C++, whole processes): the slow tier.
+pytestmark = pytest.mark.slow
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 KERNELS = "in process, kernels loaded"
 

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from bipartite_game import brute
 from bipartite_game.graphs.boards import parse_moves
 
 from .browser import _cell, _rows_shown, _settle
+
+#: A browser and a server: the slow tier (-m slow).
+pytestmark = pytest.mark.slow
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

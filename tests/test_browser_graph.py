@@ -12,9 +12,14 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 from bipartite_game import brute
 
 from .browser import _settle
+
+#: A browser and a server: the slow tier (-m slow).
+pytestmark = pytest.mark.slow
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+import pytest
+
 from .browser import _cell, _settle
+
+#: A browser and a server: the slow tier (-m slow).
+pytestmark = pytest.mark.slow
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -21,12 +21,16 @@ import pytest
 from bipartite_game import _jit, _native, _stats
 
 from .cli_util import golden_cases, golden_game
+from .numba_util import needs_numba
 
 _COMMANDS = ("maze", "graph", "king", "knights", "lock", "bunny", "edges")
 _CASES = [(command, case) for command in _COMMANDS for case in golden_cases(command)]
 
 
-@pytest.fixture(params=["always", "never"], ids=["numba", "interpreted"])
+@pytest.fixture(
+    params=[pytest.param("always", marks=[pytest.mark.slow, needs_numba]), "never"],
+    ids=["numba", "interpreted"],
+)
 def without_library(request: pytest.FixtureRequest) -> Iterator[None]:
     """The library switched off; kernels compiled by numba, or interpreted."""
     previous_native = _native.set_native_mode("never")

@@ -34,6 +34,7 @@ from bipartite_game.errors import BipartiteGameError, BipartiteGameWarning
 from bipartite_game.problems import bunny, edges, graph, king, knights, lock, maze
 
 from .cli_util import GOLDEN
+from .strategies import examples
 
 FRONT_ENDS: dict[str, Callable[[bytes], object]] = {
     "maze": maze.answer,
@@ -151,7 +152,7 @@ def _small_address_space() -> None:
 
 
 #: Mutated inputs per front-end run through the real command line.
-CLI_SAMPLES = 12
+CLI_SAMPLES = examples(12)
 
 
 @pytest.mark.parametrize("name", sorted(FRONT_ENDS))

@@ -223,6 +223,7 @@ def test_cli_json_of_the_other_games(options: list[str]) -> None:
     assert doc["first_player_wins"] == [word == "first" for word in plain[1::2]]
 
 
+@pytest.mark.slow  # the search runs to its budget: seconds
 def test_cli_refuses_a_search_too_large_in_one_line() -> None:
     # a dense non-bipartite multigraph: edge geography by search only
     rng = np.random.default_rng(1)

@@ -31,9 +31,15 @@ import bipartite_game
 from bipartite_game import _jit
 from bipartite_game.problems.maze import answer
 
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32", reason="uses POSIX users and a file named __pycache__"
-)
+from .numba_util import needs_numba
+
+pytestmark = [
+    pytest.mark.skipif(
+        sys.platform == "win32", reason="uses POSIX users and a file named __pycache__"
+    ),
+    pytest.mark.slow,
+    needs_numba,
+]
 
 #: What ``_probe`` prints when numba has no cache directory for the copy.
 _NO_LOCATOR = "no locator available"

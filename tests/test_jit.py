@@ -23,6 +23,8 @@ import bipartite_game
 from bipartite_game import _jit
 from bipartite_game.problems import king, maze
 
+from .numba_util import needs_numba
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -83,6 +85,8 @@ def test_kernel_takes_a_weight_or_none() -> None:
     st.integers(0, 2**32 - 1),
     st.sampled_from(["rook", "king", "knight"]),
 )
+@pytest.mark.slow
+@needs_numba
 def test_interpreted_and_compiled_answers_are_the_same(
     rows: int, cols: int, walls: float, seed: int, moves: str
 ) -> None:

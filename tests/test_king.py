@@ -14,6 +14,7 @@ from bipartite_game.graphs.boards import parse_moves
 from bipartite_game.problems import king
 
 from .cli_util import assert_one_line_error, golden_cases, run
+from .strategies import examples
 
 
 def _component(rows: list[str], start: tuple[int, int]) -> list[str]:
@@ -71,7 +72,7 @@ def test_king_agrees_with_brute_force(rows: list[str]) -> None:
     assert king.alice_wins(cells) == _brute(rows)
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(st.lists(boards(max_side=4), min_size=1, max_size=4))
 def test_command_agrees_with_brute_force(cases: list[list[str]]) -> None:
     expected = "".join(

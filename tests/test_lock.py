@@ -14,6 +14,7 @@ from bipartite_game.graphs.boards import lock_board
 from bipartite_game.problems import lock
 
 from .cli_util import assert_one_line_error, golden_cases, run
+from .strategies import examples
 
 Case = tuple[int, int, bool, list[int], int]
 
@@ -51,7 +52,7 @@ def test_lock_agrees_with_brute_force(case: Case) -> None:
     assert got == _brute(rings, size, wrap, forbidden, start)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.lists(locks(), min_size=1, max_size=3))
 def test_command_agrees_with_brute_force(cases: list[Case]) -> None:
     # one run of the command per option set, several cases each

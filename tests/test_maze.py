@@ -13,7 +13,7 @@ from bipartite_game.graphs.boards import grid_board, parse_moves
 from bipartite_game.problems import maze
 
 from .cli_util import assert_one_line_error, golden_cases, run
-from .strategies import mazes
+from .strategies import examples, mazes
 
 
 def _expected(rows: list[str], moves: str) -> bytes:
@@ -58,7 +58,7 @@ def test_every_move_set_agrees_with_brute_force(rows: list[str], moves: str) -> 
     assert maze.answer(_text(rows), moves=moves) == _expected(rows, moves)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(mazes(max_rows=4, max_cols=4))
 def test_command_line_agrees_with_brute_force(rows: list[str]) -> None:
     assert run("maze", stdin=_text(rows)).stdout == _expected(rows, "rook")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -358,14 +359,17 @@ def _run_maze(path: Path, mode: str, *options: str) -> tuple[bytes, str]:
     return done.stdout, done.stderr.decode()
 
 
+@pytest.mark.parametrize(
+    "side", [100, pytest.param(400, marks=pytest.mark.slow)]  # 400: past where numba compiles
+)
 def test_the_maze_process_imports_no_numba_and_answers_as_without_the_library(
-    tmp_path: Path,
+    tmp_path: Path, side: int
 ) -> None:
     """100x100 and 400x400 mazes (the second past the size where the
     fallback compiles): with the library no numba is imported, and the
     bytes are those of ``BIPARTITE_GAME_NATIVE=never``, text and JSON."""
     native_library()
-    for height, width in ((100, 100), (400, 400)):
+    for height, width in ((side, side),):
         path = tmp_path / f"maze{height}.txt"
         path.write_bytes(_maze_text(height, width, height))
         for options in ((), ("--format", "json")):

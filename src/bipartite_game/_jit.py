@@ -29,6 +29,11 @@ of this user's own under the temporary directory instead, so later runs still
 start fast, and if even that is impossible it is compiled without a cache.
 Either way the answer is the same and one line says so, once per process.
 
+numba is an optional extra (``pip install "bipartite-game[numba]"``): the C
+library does the hot paths.  Without numba every call is interpreted, with
+the same answers; the first large one says once, on standard error, how to
+get speed (:func:`_note_interpreted`).
+
 The choice is made per call from the total size of the array arguments
 (:data:`SMALL_WORK`, lower once a kernel has run compiled).  The
 environment variable ``BIPARTITE_GAME_JIT`` overrides it: ``always`` compiles
@@ -83,7 +88,10 @@ _typeof_registered = False
 _warm = False
 
 _note_lock = threading.Lock()
-_noted = False
+#: The notes already given in this process (each is given once).
+_noted: set[str] = set()
+#: Whether numba can be imported: None until a call needs it.
+_numba_found: bool | None = None
 
 
 def jit_mode() -> str:
@@ -143,6 +151,11 @@ class Kernel(Generic[P, R]):
         if _mode == "never" or (_mode == "auto" and _is_small(args, self.weight)):
             count(_INTERPRETED_CALLS, 1)
             return self.py_func(*args, **kwargs)
+        if not _has_numba():
+            if _mode == "auto":  # a large call, slow interpreted: say how to be fast
+                _note_interpreted(self)
+            count(_INTERPRETED_CALLS, 1)
+            return self.py_func(*args, **kwargs)
         global _warm
         count(_NUMBA_CALLS, 1)
         result: R = self.compiled()(*args, **kwargs)
@@ -177,6 +190,31 @@ def kernel(
     if py_func is not None:
         return Kernel(py_func)
     return lambda func: Kernel(func, weight, native)
+
+
+def _has_numba() -> bool:
+    """Whether numba is installed (looked up once, without importing it)."""
+    global _numba_found
+    if _numba_found is None:
+        import importlib.util
+
+        _numba_found = importlib.util.find_spec("numba") is not None
+    return _numba_found
+
+
+def _note_interpreted(kernel: Kernel[Any, Any]) -> None:
+    """Say once that a large input runs interpreted, and what makes it fast."""
+    if library() is None:
+        _note(
+            "the native kernel library was not built (no C compiler at install?) and numba "
+            "is not installed: large inputs run interpreted, slowly; reinstall where a C "
+            "compiler is found, or pip install 'bipartite-game[numba]'"
+        )
+    else:
+        _note(
+            f"numba is not installed: {kernel.__qualname__} has no C version and runs "
+            "interpreted, slowly on large inputs; pip install 'bipartite-game[numba]' for speed"
+        )
 
 
 def _is_small(args: tuple[Any, ...], weight: int = 1) -> bool:
@@ -313,7 +351,7 @@ def _fallback_cache_class(cache_dir: str) -> Any:
 
 
 def _note(message: str) -> None:
-    """Log ``message`` as a warning the first time only.
+    """Log ``message`` as a warning the first time it is given only.
 
     A log record, not :func:`warnings.warn`: the Python logging guide keeps
     warnings for what the calling code should change, and there is nothing
@@ -322,11 +360,10 @@ def _note(message: str) -> None:
     in the command line, Python prints the bare message on standard error,
     one line; an application that configures logging routes it as it likes.
     """
-    global _noted
     with _note_lock:
-        if _noted:
+        if message in _noted:
             return
-        _noted = True
+        _noted.add(message)
     import logging  # only now: a note is rare, and logging costs start-up time
 
     logging.getLogger(__name__).warning("bipartite-game: note: %s", message)

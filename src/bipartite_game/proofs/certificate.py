@@ -77,6 +77,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -84,8 +85,11 @@ import numpy.typing as npt
 from .._jit import kernel
 from ..errors import SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
-from ..graphs.graph import OffsetArray
+from ..graphs.graph import OffsetArray, wide_offsets
 from ..theory.game import Solution
+
+if TYPE_CHECKING:
+    from .._native import Library
 
 __all__ = ["FORMAT", "Certificate", "certify"]
 
@@ -173,7 +177,27 @@ def certify(solution: Solution) -> Certificate:
     )
 
 
-@kernel
+def _levels_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    losing: BoolArray,
+    barrier: BoolArray,
+) -> tuple[Int32Array, Int32Array]:
+    n = indptr.size - 1
+    level = np.empty(n, dtype=np.int32)
+    via = np.empty(n, dtype=np.int32)
+    reached = np.empty(n, dtype=np.bool_)
+    current = np.empty(n, dtype=np.int32)
+    upcoming = np.empty(n, dtype=np.int32)
+    levels = lib.function("bg_certificate_levels", "lii??qii?ii")
+    levels(wide_offsets(indptr), indices, mate, losing, barrier, n, level, via, reached,
+           current, upcoming)  # fmt: skip
+    return level, via
+
+
+@kernel(native=_levels_native)
 def _levels(
     indptr: OffsetArray,
     indices: Int32Array,
@@ -228,7 +252,29 @@ def _levels(
     return level, via
 
 
-@kernel
+def _merges_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array, losing: BoolArray
+) -> tuple[Int32Array, Int32Array, int]:
+    n = indptr.size - 1
+    label = np.empty(n, dtype=np.int8)
+    parent = np.empty(n, dtype=np.int32)
+    root_of = np.empty(n, dtype=np.int32)
+    base = np.empty(n, dtype=np.int32)
+    stamp = np.empty(n, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int32)
+    side = np.empty(2 * n + 2, dtype=np.int32)
+    edges = np.empty(3 * n + 6, dtype=np.int32)
+    sizes = np.empty(n + 1, dtype=np.int32)
+    counts = np.zeros(2, dtype=np.int64)
+    merges = lib.function("bg_certificate_merges", "lii?qbiiiliiiil")
+    problem = merges(wide_offsets(indptr), indices, mate, losing, n, label, parent, root_of,
+                     base, stamp, queue, side, edges, sizes, counts)  # fmt: skip
+    if problem:
+        return edges[:0], sizes[:0], 1
+    return edges[: int(counts[0])].copy(), sizes[: int(counts[1])].copy(), 0
+
+
+@kernel(native=_merges_native)
 def _merges(
     indptr: OffsetArray, indices: Int32Array, mate: Int32Array, losing: BoolArray
 ) -> tuple[Int32Array, Int32Array, int]:
@@ -342,7 +388,11 @@ def _merges(
     return edges[:written].copy(), sizes[:merges].copy(), 0
 
 
-@kernel
+def _write_integers_native(lib: Library, values: IntArray, out: npt.NDArray[np.uint8]) -> int:
+    return lib.function("bg_write_integers", "lqB")(values, values.size, out)
+
+
+@kernel(native=_write_integers_native)
 def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
     """``values`` as comma-separated decimal text into ``out``; returns the
     length written."""
@@ -388,7 +438,11 @@ def _json_booleans(values: BoolArray) -> bytes:
     return out[:end].tobytes()
 
 
-@kernel
+def _write_booleans_native(lib: Library, values: BoolArray, out: npt.NDArray[np.uint8]) -> int:
+    return lib.function("bg_write_booleans", "?qB")(values, values.size, out)
+
+
+@kernel(native=_write_booleans_native)
 def _write_booleans(values: BoolArray, out: npt.NDArray[np.uint8]) -> int:
     """``[true,false,...]`` into ``out``; returns the length written."""
     words = np.frombuffer(b"false,true,", dtype=np.uint8)

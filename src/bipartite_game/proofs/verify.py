@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -45,7 +45,10 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._text import quote
 from ..errors import BipartiteGameError
-from ..graphs.graph import Graph, OffsetArray
+from ..graphs.graph import Graph, OffsetArray, wide_offsets
+
+if TYPE_CHECKING:
+    from .._native import Library
 
 __all__ = ["CertificateError", "Verdict", "verify"]
 
@@ -303,7 +306,16 @@ _MERGE_PROBLEMS = {
 }
 
 
-@kernel
+def _has_edges_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, us: IntArray, vs: IntArray
+) -> BoolArray:
+    result = np.empty(us.size, dtype=np.bool_)
+    has_edges = lib.function("bg_verify_has_edges", "lillq?")
+    has_edges(wide_offsets(indptr), indices, us, vs, us.size, result)
+    return result
+
+
+@kernel(native=_has_edges_native)
 def _has_edges(indptr: OffsetArray, indices: Int32Array, us: IntArray, vs: IntArray) -> BoolArray:
     """``us[k] vs[k]`` is an edge, for each ``k``: binary search in the
     sorted row.  O(log Δ) each."""
@@ -322,7 +334,18 @@ def _has_edges(indptr: OffsetArray, indices: Int32Array, us: IntArray, vs: IntAr
     return result
 
 
-@kernel
+def _components_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, removed: BoolArray
+) -> tuple[IntArray, int]:
+    n = indptr.size - 1
+    component = np.empty(n, dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    components = lib.function("bg_verify_components", "li?qll")
+    count = components(wide_offsets(indptr), indices, removed, n, component, stack)
+    return component, count
+
+
+@kernel(native=_components_native)
 def _components(
     indptr: OffsetArray, indices: Int32Array, removed: BoolArray
 ) -> tuple[IntArray, int]:
@@ -359,7 +382,25 @@ def _find(root_of: IntArray, x: int) -> int:
     return x
 
 
-@kernel
+def _merges_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    removed: BoolArray,
+    edges: IntArray,
+    sizes: IntArray,
+) -> tuple[int, int, IntArray]:
+    n = indptr.size - 1
+    root_of = np.empty(n, dtype=np.int64)
+    stamp = np.empty(n, dtype=np.int64)
+    at = np.zeros(1, dtype=np.int64)
+    merges = lib.function("bg_verify_merges", "li?qllqlll")
+    problem = merges(wide_offsets(indptr), indices, removed, n, edges, sizes, sizes.size,
+                     root_of, stamp, at)  # fmt: skip
+    return problem, int(at[0]), root_of
+
+
+@kernel(native=_merges_native)
 def _merges(
     indptr: OffsetArray,
     indices: Int32Array,

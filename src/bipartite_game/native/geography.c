@@ -1,11 +1,12 @@
 /* The geography kernels of theory/geography/: the peeling of peel.py
- * (_peel, _resolve), the union-finds, the GF(2) elimination and its
+ * (_peel, _resolve); the union-finds, the GF(2) elimination and its
  * per-component driver of edge_bipartite.py (_parity_union_find,
  * _union_find, _local_index, _fill, _reduce, _losing_columns,
- * _all_components).  Each mirrors the Python kernel of the same name (its
- * docstring is the specification); the adapters beside them allocate every
- * array, the scratch ones included.  Bools are uint8_t, the word matrix is
- * uint64_t rows of nwords words. */
+ * _all_components); Tarjan's components and the retrograde settling of
+ * directed.py (strong_components, _settle).  Each mirrors the
+ * Python kernel of the same name (its docstring is the specification); the
+ * adapters beside them allocate every array, the scratch ones included.
+ * Bools are uint8_t, the word matrix is uint64_t rows of nwords words. */
 #include "kernels.h"
 
 /* ------------------------------------------------------------ peel.py */
@@ -397,4 +398,93 @@ BG_EXPORT int64_t bg_geo_all_components(const int64_t *u, const int64_t *v, cons
                 losing[order[offset + c]] = 1;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------- directed.py */
+
+/* strong_components: Tarjan's, iterative, sinks first.  index, low,
+ * on_stack, stack, call, next_arc (n each) are scratch. */
+BG_EXPORT int64_t bg_geo_strong_components(const int64_t *indptr, const int64_t *heads, int64_t n,
+                                           int64_t *comp, int64_t *index, int64_t *low,
+                                           uint8_t *on_stack, int64_t *stack, int64_t *call,
+                                           int64_t *next_arc)
+{
+    for (int64_t x = 0; x < n; x++) {
+        index[x] = -1;
+        low[x] = 0;
+        on_stack[x] = 0;
+        comp[x] = -1;
+    }
+    int64_t top = 0, counter = 0, count = 0;
+    for (int64_t root = 0; root < n; root++) {
+        if (index[root] >= 0)
+            continue;
+        index[root] = counter;
+        low[root] = counter;
+        counter++;
+        stack[top++] = root;
+        on_stack[root] = 1;
+        call[0] = root;
+        next_arc[0] = indptr[root];
+        int64_t depth = 1;
+        while (depth > 0) {
+            int64_t x = call[depth - 1];
+            int64_t i = next_arc[depth - 1];
+            if (i < indptr[x + 1]) {
+                next_arc[depth - 1] = i + 1;
+                int64_t y = heads[i];
+                if (index[y] < 0) {
+                    index[y] = counter;
+                    low[y] = counter;
+                    counter++;
+                    stack[top++] = y;
+                    on_stack[y] = 1;
+                    call[depth] = y;
+                    next_arc[depth] = indptr[y];
+                    depth++;
+                } else if (on_stack[y] && index[y] < low[x]) {
+                    low[x] = index[y];
+                }
+                continue;
+            }
+            if (low[x] == index[x]) {
+                for (;;) {
+                    int64_t w = stack[--top];
+                    on_stack[w] = 0;
+                    comp[w] = count;
+                    if (w == x)
+                        break;
+                }
+                count++;
+            }
+            depth--;
+            if (depth > 0 && low[x] < low[call[depth - 1]])
+                low[call[depth - 1]] = low[x];
+        }
+    }
+    return count;
+}
+
+/* _settle: settle components k, k+1, ... while they are single vertices
+ * without a loop; returns the first one that is not (count: there are
+ * count components). */
+BG_EXPORT int64_t bg_geo_settle(int64_t k, const int64_t *comp_start, int64_t count,
+                                const int64_t *members, const int64_t *indptr,
+                                const int64_t *heads, const uint8_t *looped, uint8_t *wins)
+{
+    while (k < count) {
+        if (comp_start[k + 1] - comp_start[k] != 1)
+            return k;
+        int64_t x = members[comp_start[k]];
+        if (looped[x])
+            return k;
+        for (int64_t i = indptr[x]; i < indptr[x + 1]; i++) {
+            if (!wins[heads[i]]) {
+                wins[x] = 1;
+                break;
+            }
+        }
+        k++;
+    }
+    return k;
 }

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game.theory.geography import directed, edge_bipartite, peel
+from bipartite_game.theory.geography import directed, edge_bipartite, peel, search
 
 from .native_util import same_as_python
 
@@ -244,3 +244,12 @@ def test_settle(graph: tuple[int, IntArray, IntArray, int], vertex: bool) -> Non
         directed._settle, k, comp_start, members, indptr, heads, looped, wins,
         numba=seed % 8 == 0,
     )  # fmt: skip
+
+
+@given(multigraphs(), st.booleans())
+def test_reach(graph: tuple[int, IntArray, IntArray, int], is_directed: bool) -> None:
+    n, u, v, seed = graph
+    rng = np.random.default_rng(seed)
+    start = int(rng.integers(0, n))
+    seen = np.zeros(n, dtype=np.bool_)
+    same_as_python(search._reach, n, u, v, start, is_directed, seen, numba=seed % 8 == 0)

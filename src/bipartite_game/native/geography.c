@@ -3,7 +3,8 @@
  * per-component driver of edge_bipartite.py (_parity_union_find,
  * _union_find, _local_index, _fill, _reduce, _losing_columns,
  * _all_components); Tarjan's components and the retrograde settling of
- * directed.py (strong_components, _settle).  Each mirrors the
+ * directed.py (strong_components, _settle); the reach of
+ * search.py (_reach).  Each mirrors the
  * Python kernel of the same name (its docstring is the specification); the
  * adapters beside them allocate every array, the scratch ones included.
  * Bools are uint8_t, the word matrix is uint64_t rows of nwords words. */
@@ -487,4 +488,44 @@ BG_EXPORT int64_t bg_geo_settle(int64_t k, const int64_t *comp_start, int64_t co
         k++;
     }
     return k;
+}
+
+/* ------------------------------------------------------------ search.py */
+
+/* _reach: mark in seen what the token can reach from start.  degree (n + 1),
+ * fill (n), heads (m, or 2 m undirected) and todo (n) are scratch. */
+BG_EXPORT int64_t bg_geo_reach(int64_t n, const int64_t *u, const int64_t *v, int64_t m,
+                               int64_t start, int64_t directed, uint8_t *seen, int64_t *degree,
+                               int64_t *fill_at, int64_t *heads, int64_t *todo)
+{
+    for (int64_t x = 0; x <= n; x++)
+        degree[x] = 0;
+    for (int64_t i = 0; i < m; i++) {
+        degree[u[i] + 1]++;
+        if (!directed)
+            degree[v[i] + 1]++;
+    }
+    for (int64_t x = 0; x < n; x++)
+        degree[x + 1] += degree[x];
+    for (int64_t x = 0; x < n; x++)
+        fill_at[x] = degree[x];
+    for (int64_t i = 0; i < m; i++) {
+        heads[fill_at[u[i]]++] = v[i];
+        if (!directed)
+            heads[fill_at[v[i]]++] = u[i];
+    }
+    todo[0] = start;
+    seen[start] = 1;
+    int64_t size = 1, done = 0;
+    while (done < size) {
+        int64_t x = todo[done++];
+        for (int64_t i = degree[x]; i < degree[x + 1]; i++) {
+            int64_t y = heads[i];
+            if (!seen[y]) {
+                seen[y] = 1;
+                todo[size++] = y;
+            }
+        }
+    }
+    return 0;
 }

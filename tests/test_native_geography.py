@@ -133,9 +133,7 @@ def test_local_index(graph: tuple[int, IntArray, IntArray, int]) -> None:
 
 
 @given(multigraphs(bipartite=True), st.integers(0, 1), st.booleans())
-def test_all_components(
-    graph: tuple[int, IntArray, IntArray, int], only: int, fresh: bool
-) -> None:
+def test_all_components(graph: tuple[int, IntArray, IntArray, int], only: int, fresh: bool) -> None:
     n, u, v, seed = graph
     a, b, side, order, comp_start, in_x, comp = _dense_arguments(n, u, v)
     local = edge_bipartite._local_index(order, comp_start, in_x, comp)

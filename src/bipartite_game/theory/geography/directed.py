@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._jit import kernel
+from ..._native import Library
 from .search import Budget, search_component
 
 __all__ = ["directed_winners", "strong_components"]
@@ -96,7 +97,32 @@ def _csr(n: int, u: IntArray, v: IntArray) -> tuple[IntArray, IntArray]:
     return indptr, v[order].astype(np.int64)
 
 
-@kernel
+def _strong_components_native(lib: Library, indptr: IntArray, heads: IntArray) -> IntArray:
+    n = indptr.size - 1
+    comp = np.empty(n, dtype=np.int64)
+    index = np.empty(n, dtype=np.int64)
+    low = np.empty(n, dtype=np.int64)
+    on_stack = np.empty(n, dtype=np.bool_)
+    stack = np.empty(n, dtype=np.int64)
+    call = np.empty(n, dtype=np.int64)
+    next_arc = np.empty(n, dtype=np.int64)
+    tarjan = lib.function("bg_geo_strong_components", "llqlll?lll")
+    tarjan(
+        np.ascontiguousarray(indptr, dtype=np.int64),
+        np.ascontiguousarray(heads, dtype=np.int64),
+        n,
+        comp,
+        index,
+        low,
+        on_stack,
+        stack,
+        call,
+        next_arc,
+    )
+    return comp
+
+
+@kernel(native=_strong_components_native)
 def strong_components(indptr: IntArray, heads: IntArray) -> IntArray:
     """Tarjan's strongly connected components, iterative: every arc goes from
     a component to one numbered no higher (sinks first).  O(V + E)."""
@@ -157,7 +183,30 @@ def strong_components(indptr: IntArray, heads: IntArray) -> IntArray:
     return comp
 
 
-@kernel
+def _settle_native(
+    lib: Library,
+    k: int,
+    comp_start: IntArray,
+    members: IntArray,
+    indptr: IntArray,
+    heads: IntArray,
+    looped: BoolArray,
+    wins: BoolArray,
+) -> int:
+    settle = lib.function("bg_geo_settle", "qlqlll??")
+    return settle(
+        k,
+        np.ascontiguousarray(comp_start, dtype=np.int64),
+        comp_start.size - 1,
+        np.ascontiguousarray(members, dtype=np.int64),
+        np.ascontiguousarray(indptr, dtype=np.int64),
+        np.ascontiguousarray(heads, dtype=np.int64),
+        np.ascontiguousarray(looped, dtype=np.bool_),
+        wins,
+    )
+
+
+@kernel(native=_settle_native)
 def _settle(
     k: int,
     comp_start: IntArray,

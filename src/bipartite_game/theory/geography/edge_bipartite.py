@@ -50,6 +50,7 @@ import numpy.typing as npt
 
 from ..._jit import kernel
 from ..._limits import ensure_fits
+from ..._native import Library
 from ...errors import GeographyTooLarge
 from .peel import odd_edges, peel_side
 
@@ -176,7 +177,24 @@ def bipartite_parts(
     return comp, parity.astype(np.int8), bipartite
 
 
-@kernel
+def _indices(a: npt.ArrayLike) -> IntArray:
+    """``a`` as C reads read-only indices: contiguous int64 (a copy only if not)."""
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _parity_union_find_native(
+    lib: Library, n: int, u: IntArray, v: IntArray
+) -> tuple[IntArray, IntArray, BoolArray]:
+    parent = np.empty(n, dtype=np.int64)
+    parity = np.empty(n, dtype=np.int64)
+    odd = np.empty(n, dtype=np.bool_)
+    roots_odd = np.empty(n, dtype=np.bool_)
+    find = lib.function("bg_geo_parity_union_find", "qllqll??")
+    find(n, _indices(u), _indices(v), u.size, parent, parity, odd, roots_odd)
+    return parent, parity, roots_odd
+
+
+@kernel(native=_parity_union_find_native)
 def _parity_union_find(n: int, u: IntArray, v: IntArray) -> tuple[IntArray, IntArray, BoolArray]:
     parent = np.arange(n)
     parity = np.zeros(n, dtype=np.int64)  # to the parent
@@ -243,7 +261,13 @@ def _component_ids(n: int, u: IntArray, v: IntArray) -> tuple[IntArray, int]:
     return comp.astype(np.int64).reshape(-1), int(comp.max(initial=-1)) + 1
 
 
-@kernel
+def _union_find_native(lib: Library, n: int, u: IntArray, v: IntArray) -> IntArray:
+    parent = np.empty(n, dtype=np.int64)
+    lib.function("bg_geo_union_find", "qllql")(n, _indices(u), _indices(v), u.size, parent)
+    return parent
+
+
+@kernel(native=_union_find_native)
 def _union_find(n: int, u: IntArray, v: IntArray) -> IntArray:
     parent = np.arange(n)
     for i in range(u.size):
@@ -265,7 +289,16 @@ def _union_find(n: int, u: IntArray, v: IntArray) -> IntArray:
     return parent
 
 
-@kernel
+def _local_index_native(
+    lib: Library, order: IntArray, comp_start: IntArray, in_x: IntArray, comp: IntArray
+) -> IntArray:
+    local = np.empty(order.size, dtype=np.int64)
+    index = lib.function("bg_geo_local_index", "lllql")
+    index(_indices(order), _indices(comp_start), _indices(in_x), comp_start.size - 1, local)
+    return local
+
+
+@kernel(native=_local_index_native)
 def _local_index(order: IntArray, comp_start: IntArray, in_x: IntArray, comp: IntArray) -> IntArray:
     """Each vertex's index among its side's vertices in its component."""
     local = np.empty(order.size, dtype=np.int64)
@@ -276,7 +309,12 @@ def _local_index(order: IntArray, comp_start: IntArray, in_x: IntArray, comp: In
     return local
 
 
-@kernel
+def _fill_native(lib: Library, matrix: WordMatrix, rows: IntArray, columns: IntArray) -> None:
+    fill = lib.function("bg_geo_fill", "Qqllq")
+    fill(matrix, matrix.shape[1], _indices(rows), _indices(columns), rows.size)
+
+
+@kernel(native=_fill_native)
 def _fill(matrix: WordMatrix, rows: IntArray, columns: IntArray) -> None:
     """XOR each edge into its bit: multiplicities mod 2."""
     for i in range(rows.size):
@@ -284,7 +322,17 @@ def _fill(matrix: WordMatrix, rows: IntArray, columns: IntArray) -> None:
         matrix[rows[i], c >> 6] ^= np.uint64(1) << np.uint64(c & 63)
 
 
-@kernel
+def _reduce_native(lib: Library, matrix: WordMatrix, ncols: int) -> IntArray:
+    nrows, nwords = matrix.shape
+    pivot = np.empty(nrows, dtype=np.int64)
+    table = np.empty((1 << 8, nwords), dtype=np.uint64)
+    cols = np.empty(8, dtype=np.int64)
+    reduce = lib.function("bg_geo_reduce", "QqqqlQl")
+    reduce(matrix, nrows, nwords, ncols, pivot, table, cols)
+    return pivot
+
+
+@kernel(native=_reduce_native)
 def _reduce(matrix: WordMatrix, ncols: int) -> IntArray:
     """Reduce ``matrix`` to reduced row echelon form in place; return each
     row's pivot column (``-1`` for the zero rows at the bottom).
@@ -368,7 +416,18 @@ def _reduce(matrix: WordMatrix, ncols: int) -> IntArray:
     return pivot
 
 
-@kernel
+def _losing_columns_native(
+    lib: Library, matrix: WordMatrix, pivot: IntArray, ncols: int
+) -> npt.NDArray[np.bool_]:
+    nrows, nwords = matrix.shape
+    free = np.empty(nwords, dtype=np.uint64)
+    losing = np.empty(ncols, dtype=np.bool_)
+    columns = lib.function("bg_geo_losing_columns", "QqqlqQ?")
+    columns(matrix, nrows, nwords, _indices(pivot), ncols, free, losing)
+    return losing
+
+
+@kernel(native=_losing_columns_native)
 def _losing_columns(matrix: WordMatrix, pivot: IntArray, ncols: int) -> npt.NDArray[np.bool_]:
     """Columns in the support of some kernel vector: the free ones, and the
     pivot columns of rows with a 1 in a free column."""
@@ -393,7 +452,60 @@ def _losing_columns(matrix: WordMatrix, pivot: IntArray, ncols: int) -> npt.NDAr
     return losing
 
 
-@kernel
+def _all_components_native(
+    lib: Library,
+    u: IntArray,
+    v: IntArray,
+    side: npt.NDArray[np.int8],
+    order: IntArray,
+    comp_start: IntArray,
+    in_x: IntArray,
+    local: IntArray,
+    edge_order: IntArray,
+    edge_start: IntArray,
+    losing: BoolArray,
+    only: int,
+) -> None:
+    count = comp_start.size - 1
+    sizes = np.diff(comp_start)
+    rows, columns = (sizes - in_x, in_x) if only == 0 else (in_x, sizes - in_x)
+    words = (columns + 63) // 64
+    most = int(np.diff(edge_start).max(initial=0))
+    xs = np.empty(most, dtype=np.int64)
+    ys = np.empty(most, dtype=np.int64)
+    # scratch for the largest component, as the Python allocates per component
+    matrix = np.empty(int((rows * words).max(initial=0)), dtype=np.uint64)
+    table = np.empty((1 << 8) * int(words.max(initial=0)), dtype=np.uint64)
+    pivot = np.empty(int(rows.max(initial=0)), dtype=np.int64)
+    cols = np.empty(8, dtype=np.int64)
+    free = np.empty(int(words.max(initial=0)), dtype=np.uint64)
+    lost = np.empty(int(columns.max(initial=0)), dtype=np.bool_)
+    every = lib.function("bg_geo_all_components", "llbllqllll?qllQQllQ?")
+    every(
+        _indices(u),
+        _indices(v),
+        np.ascontiguousarray(side, dtype=np.int8),
+        _indices(order),
+        _indices(comp_start),
+        count,
+        _indices(in_x),
+        _indices(local),
+        _indices(edge_order),
+        _indices(edge_start),
+        losing,
+        only,
+        xs,
+        ys,
+        matrix,
+        table,
+        pivot,
+        cols,
+        free,
+        lost,
+    )
+
+
+@kernel(native=_all_components_native)
 def _all_components(
     u: IntArray,
     v: IntArray,

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._jit import kernel
+from ..._native import Library
 
 __all__ = ["odd_edges", "peel_side"]
 
@@ -81,7 +82,33 @@ def _symmetric(n: int, a: IntArray, b: IntArray) -> tuple[IntArray, IntArray]:
     return indptr, dst[order]
 
 
-@kernel
+def _peel_native(
+    lib: Library,
+    indptr: IntArray,
+    adj: IntArray,
+    is_col: BoolArray,
+    answer: npt.NDArray[np.int8],
+    alive: BoolArray,
+    alias: IntArray,
+) -> int:
+    n = indptr.size - 1
+    deg = np.empty(n, dtype=np.int64)
+    stack = np.empty(n + 4 * adj.size + 1, dtype=np.int64)
+    peel = lib.function("bg_geo_peel", "ll?b?lqll")
+    return peel(
+        np.ascontiguousarray(indptr, dtype=np.int64),
+        np.ascontiguousarray(adj, dtype=np.int64),
+        np.ascontiguousarray(is_col, dtype=np.bool_),
+        answer,
+        alive,
+        alias,
+        n,
+        deg,
+        stack,
+    )
+
+
+@kernel(native=_peel_native)
 def _peel(
     indptr: IntArray,
     adj: IntArray,
@@ -165,7 +192,13 @@ def _peel(
     return count
 
 
-@kernel
+def _resolve_native(
+    lib: Library, answer: npt.NDArray[np.int8], alias: IntArray, count: int
+) -> None:
+    lib.function("bg_geo_resolve", "blq")(answer, alias, count)
+
+
+@kernel(native=_resolve_native)
 def _resolve(answer: npt.NDArray[np.int8], alias: IntArray, count: int) -> None:
     """Aliases take their partner's verdict, the latest made first (a
     partner aliased later is resolved before it is read)."""

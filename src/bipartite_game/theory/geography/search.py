@@ -45,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._jit import kernel
+from ..._native import Library
 from ...errors import GeographyTooLarge
 
 __all__ = [
@@ -142,7 +143,30 @@ def reachable(n: int, u: IntArray, v: IntArray, start: int, directed: bool) -> B
     return seen
 
 
-@kernel
+def _reach_native(
+    lib: Library, n: int, u: IntArray, v: IntArray, start: int, directed: bool, seen: BoolArray
+) -> None:
+    degree = np.empty(n + 1, dtype=np.int64)
+    fill = np.empty(n, dtype=np.int64)
+    heads = np.empty(u.size if directed else 2 * u.size, dtype=np.int64)
+    todo = np.empty(n, dtype=np.int64)
+    reach = lib.function("bg_geo_reach", "qllqqq?llll")
+    reach(
+        n,
+        np.ascontiguousarray(u, dtype=np.int64),
+        np.ascontiguousarray(v, dtype=np.int64),
+        u.size,
+        start,
+        bool(directed),
+        seen,
+        degree,
+        fill,
+        heads,
+        todo,
+    )
+
+
+@kernel(native=_reach_native)
 def _reach(n: int, u: IntArray, v: IntArray, start: int, directed: bool, seen: BoolArray) -> None:
     degree = np.zeros(n + 1, dtype=np.int64)
     for i in range(u.size):

@@ -329,22 +329,23 @@ def _fallback_cache_class(cache_dir: str) -> Any:
     """
     from numba.core import caching
 
-    class Locator(caching.UserWideCacheLocator):
+    # numba's types are Any where numba (an optional extra) is not installed
+    class Locator(caching.UserWideCacheLocator):  # type: ignore[misc, unused-ignore]
         def __init__(self, py_func: Callable[..., Any], py_file: str) -> None:
-            super().__init__(py_func, py_file)  # type: ignore[no-untyped-call]
-            subpath: str = self.get_suitable_cache_subpath(py_file)  # type: ignore[no-untyped-call]
+            super().__init__(py_func, py_file)  # type: ignore[no-untyped-call, unused-ignore]
+            subpath: str = self.get_suitable_cache_subpath(py_file)  # type: ignore[no-untyped-call, unused-ignore]
             self._cache_path = os.path.join(cache_dir, subpath)
 
         def get_cache_path(self) -> str:
             path: str = self._cache_path
             return path
 
-    class Impl(caching.CompileResultCacheImpl):
+    class Impl(caching.CompileResultCacheImpl):  # type: ignore[misc, unused-ignore]
         pass
 
     Impl._locator_classes = [Locator]
 
-    class Cache(caching.FunctionCache):
+    class Cache(caching.FunctionCache):  # type: ignore[misc, unused-ignore]
         _impl_class = Impl
 
     return Cache
@@ -377,7 +378,7 @@ def _register_typeof() -> None:
     from numba.core import types
     from numba.extending import typeof_impl
 
-    @typeof_impl.register(Kernel)
+    @typeof_impl.register(Kernel)  # type: ignore[untyped-decorator, unused-ignore]
     def _typeof_kernel(value: Kernel[Any, Any], context: Any) -> Any:
         return types.Dispatcher(value.compiled())
 

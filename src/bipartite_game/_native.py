@@ -212,8 +212,8 @@ def _load() -> Library | None:
 
                 logging.getLogger(__name__).warning(
                     "bipartite-game: note: the native kernel library is older than its "
-                    "sources and is not used; rebuild it with "
-                    "'python setup.py build_ext --inplace' (or 'pip install -e .')"
+                    "sources and is not used; rebuild it with 'pip install --no-deps -e .' "
+                    "(or 'python setup.py build_ext --inplace' with setuptools 77 or newer)"
                 )
                 return None
             try:

@@ -123,10 +123,10 @@ def find_root(root_of: Int32Array, x: int) -> int:
     """The root of ``x`` in the union-find forest ``root_of`` (a root is its
     own parent), halving the path on the way.  Amortised O(α).
 
-    No native version of its own: the C blossom search has it inline, and
-    its other callers (decompose, certificate) are kernels run by numba or
-    interpreted, for which a ctypes call per root would cost more (about
-    10 µs) than the interpreted loop (about 2 µs)."""
+    No native version of its own: the C kernels that need a root (the
+    blossom search, the certificate's merges) have it inline, and for a
+    caller run by numba or interpreted a ctypes call per root would cost
+    more (about 10 µs) than the loop (about 2 µs)."""
     while root_of[x] != x:
         root_of[x] = root_of[root_of[x]]
         x = root_of[x]

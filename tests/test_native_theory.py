@@ -1,0 +1,105 @@
+"""The theory layer's native kernels (decompose.py's so far) against their Python specification.
+
+Every kernel of decompose.py, annotate.py and explain.py is run both ways
+on the arguments those modules would pass, built from random graphs (bipartite
+or not, sparse or dense, with a perfect matching planted on some so that
+``C`` is large) solved first, by :func:`native_util.same_as_python`
+(results and in-place arguments equal; numba's compiled version too on about
+one example in eight).  The offsets are int32 on a third of the examples,
+as a board builder writes them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bipartite_game.graphs.graph import Graph, OffsetArray
+from bipartite_game.theory import decompose
+from bipartite_game.theory.game import Solution, solve
+
+from .native_util import same_as_python
+from .strategies import graphs as small_graphs
+
+Seed = st.integers(0, 2**32 - 1)
+
+
+def _random_graph(seed: int, bipartite: bool | None) -> Graph:
+    """Up to 40 vertices, random edges of a random density; a perfect
+    matching planted on half the examples; 2-coloured when ``bipartite``."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 41))
+    if n < 2:
+        return Graph.from_edges([], [], num_vertices=n)
+    m = int(rng.integers(0, 3 * n))
+    src = rng.integers(0, n, m)
+    dst = rng.integers(0, n, m)
+    if rng.random() < 0.5:
+        order = rng.permutation(n)
+        src = np.concatenate([src, order[0 : n - 1 : 2]])
+        dst = np.concatenate([dst, order[1:n:2]])
+    if bipartite:
+        colour = rng.integers(0, 2, n)
+        keep = colour[src] != colour[dst]
+        src, dst = src[keep], dst[keep]
+    keep = src != dst
+    return Graph.from_edges(src[keep].tolist(), dst[keep].tolist(), num_vertices=n)
+
+
+@st.composite
+def solved(draw: st.DrawFn, bipartite: bool | None = None) -> tuple[Solution, int]:
+    """A solved graph (random, or one of tests/strategies.py's) and a seed."""
+    seed = draw(Seed)
+    if draw(st.booleans()):
+        graph = _random_graph(seed, bipartite)
+    else:
+        n, edges = draw(small_graphs(bipartite=bipartite))
+        graph = Graph.from_edges([u for u, _ in edges], [v for _, v in edges], num_vertices=n)
+    return solve(graph), seed
+
+
+def _indptr(graph: Graph, seed: int) -> OffsetArray:
+    return graph.indptr.astype(np.int32) if seed % 3 == 1 else graph.indptr
+
+
+def _classes(solution: Solution) -> npt.NDArray[np.int8]:
+    """The vertex classes as decompose() computes them."""
+    vertex_class = np.full(solution.graph.num_vertices, 2, dtype=np.int8)
+    vertex_class[solution.barrier] = 1
+    vertex_class[solution.losing] = 0
+    return vertex_class
+
+
+@given(solved(bipartite=True))
+def test_fine_blocks_and_same_block(drawn: tuple[Solution, int]) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    side = g.two_colouring().side
+    assert side is not None
+    in_c = _classes(solution) == 2
+    indptr = _indptr(g, seed)
+    block = same_as_python(
+        decompose._fine_blocks, indptr, g.indices, side, solution.mate, in_c,
+        numba=seed % 8 == 0,
+    )  # fmt: skip
+    same_as_python(decompose._same_block, indptr, g.indices, block, numba=seed % 8 == 0)
+
+
+@given(solved(), st.booleans())
+def test_allowed_general_and_classify(drawn: tuple[Solution, int], random_allowed: bool) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    vertex_class = _classes(solution)
+    indptr = _indptr(g, seed)
+    allowed = same_as_python(
+        decompose._allowed_general, indptr, g.indices, solution.mate, vertex_class == 2,
+        numba=seed % 8 == 0,
+    )  # fmt: skip
+    if random_allowed:  # any flags: the classes follow them all the same
+        allowed = np.random.default_rng(seed).random(allowed.size) < 0.5
+    same_as_python(
+        decompose._classify, indptr, g.indices, solution.mate, vertex_class, allowed,
+        numba=seed % 8 == 0,
+    )  # fmt: skip

@@ -1,4 +1,4 @@
-"""The theory layer's native kernels (decompose.py's so far) against their Python specification.
+"""The theory layer's native kernels against their Python specification.
 
 Every kernel of decompose.py, annotate.py and explain.py is run both ways
 on the arguments those modules would pass, built from random graphs (bipartite
@@ -17,8 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bipartite_game.graphs.graph import Graph, OffsetArray
-from bipartite_game.theory import decompose
-from bipartite_game.theory.game import Solution, solve
+from bipartite_game.graphs.matching import maximum_matching
+from bipartite_game.theory import annotate, decompose, explain
+from bipartite_game.theory.game import Solution, first_player_wins_from, solve
 
 from .native_util import same_as_python
 from .strategies import graphs as small_graphs
@@ -103,3 +104,66 @@ def test_allowed_general_and_classify(drawn: tuple[Solution, int], random_allowe
         decompose._classify, indptr, g.indices, solution.mate, vertex_class, allowed,
         numba=seed % 8 == 0,
     )  # fmt: skip
+
+
+def _walk(graph: Graph, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A legal record: a random start, then random unvisited neighbours
+    until the token is stuck or a random length is reached."""
+    n = graph.num_vertices
+    path = [int(rng.integers(0, n))]
+    seen = {path[0]}
+    length = int(rng.integers(1, n + 1))
+    while len(path) < length:
+        moves = [w for w in graph.neighbors(path[-1]).tolist() if w not in seen]
+        if not moves:
+            break
+        w = moves[int(rng.integers(0, len(moves)))]
+        path.append(w)
+        seen.add(w)
+    return np.array(path, dtype=np.int64)
+
+
+@given(solved(), st.integers(0, 3))
+def test_first_illegal(drawn: tuple[Solution, int], damage: int) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    if g.num_vertices == 0:
+        return
+    rng = np.random.default_rng(seed)
+    path = _walk(g, rng)
+    for _ in range(damage):  # any vertex anywhere after the start: the first bad one is named
+        if path.size > 1:
+            path[int(rng.integers(1, path.size))] = int(rng.integers(0, g.num_vertices))
+    same_as_python(annotate._first_illegal, _indptr(g, seed), g.indices, path, numba=seed % 8 == 0)
+
+
+@given(solved(bipartite=True), st.booleans())
+def test_delete_along(drawn: tuple[Solution, int], seeded: bool) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    if g.num_vertices == 0:
+        return
+    path = _walk(g, np.random.default_rng(seed))
+    if seeded:  # the matching annotate() builds: the winner's pairs of the record first
+        first = 0 if first_player_wins_from(g, int(path[0])) else 1
+        initial = np.full(g.num_vertices, -1, dtype=np.int32)
+        ends = path[first : first + 2 * ((path.size - first) // 2)].reshape(-1, 2)
+        initial[ends[:, 0]] = ends[:, 1]
+        initial[ends[:, 1]] = ends[:, 0]
+        mate = maximum_matching(g, initial=initial)
+    else:
+        mate = solution.mate.copy()
+    same_as_python(
+        annotate._delete_along, _indptr(g, seed), g.indices, mate, path, numba=seed % 8 == 0
+    )
+
+
+@given(solved())
+def test_difference_path(drawn: tuple[Solution, int]) -> None:
+    solution, seed = drawn
+    losing = np.flatnonzero(solution.losing)
+    if losing.size == 0:
+        return
+    v = int(losing[seed % losing.size])
+    other = solution.strategy(v).mate
+    same_as_python(explain._difference_path, solution.mate, other, v, numba=seed % 8 == 0)

@@ -40,6 +40,7 @@ O(V + E) per move.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +51,9 @@ from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.graph import Graph, OffsetArray
 from ..graphs.matching import maximum_matching
 from .game import first_player_wins_from
+
+if TYPE_CHECKING:
+    from .._native import Library
 
 __all__ = ["VERDICTS", "IllegalRecordError", "annotate", "mover_wins_along"]
 
@@ -154,7 +158,17 @@ def _illegal(graph: Graph, path: IntArray, t: int) -> IllegalRecordError:
     return IllegalRecordError(f"move {t + 1}: {why}", index=t, reason=reason)
 
 
-@kernel
+def _first_illegal_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, path: IntArray
+) -> int:
+    path = np.ascontiguousarray(path, dtype=np.int64)
+    n = indptr.size - 1
+    seen = np.empty(n, dtype=np.bool_)
+    first_illegal = lib.csr_function("bg_first_illegal", "iqlq?", indptr)
+    return first_illegal(indptr, indices, n, path, path.size, seen)
+
+
+@kernel(native=_first_illegal_native)
 def _first_illegal(indptr: OffsetArray, indices: Int32Array, path: IntArray) -> int:
     """The first index ``t >= 1`` whose vertex repeats an earlier one or is
     not a neighbour of ``path[t - 1]``, else -1.  O(V + sum of degrees)."""
@@ -177,7 +191,21 @@ def _first_illegal(indptr: OffsetArray, indices: Int32Array, path: IntArray) -> 
     return -1
 
 
-@kernel
+def _delete_along_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array, path: IntArray
+) -> BoolArray:
+    path = np.ascontiguousarray(path, dtype=np.int64)
+    n = indptr.size - 1
+    wins = np.empty(path.size, dtype=np.bool_)
+    by_vertex = np.empty((7, n), dtype=np.int32)
+    by_tree = np.empty((2, path.size + 1), dtype=np.int32)
+    removed = np.empty(n, dtype=np.bool_)
+    delete_along = lib.csr_function("bg_delete_along", "iiqlq?iiiiiiiii?", indptr)
+    delete_along(indptr, indices, mate, n, path, path.size, wins, *by_vertex, *by_tree, removed)
+    return wins
+
+
+@kernel(native=_delete_along_native)
 def _delete_along(
     indptr: OffsetArray, indices: Int32Array, mate: Int32Array, path: IntArray
 ) -> BoolArray:

@@ -71,6 +71,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -78,8 +79,11 @@ import numpy.typing as npt
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
-from ..graphs.graph import Graph, OffsetArray
+from ..graphs.graph import Graph, OffsetArray, wide_offsets
 from .game import Solution, solve
+
+if TYPE_CHECKING:
+    from .._native import Library
 
 __all__ = [
     "EDGE_CLASSES",
@@ -247,7 +251,27 @@ def decompose(graph: Graph | Solution) -> Decomposition:
     return Decomposition(solution, vertex_class, side, block, edge_class)
 
 
-@kernel
+def _fine_blocks_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: npt.NDArray[np.int8],
+    mate: Int32Array,
+    in_c: BoolArray,
+) -> Int32Array:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    block = np.empty(n, dtype=np.int32)
+    index, low, stack, call = np.empty((4, n), dtype=np.int32)
+    cursor = np.empty(n, dtype=np.int64)
+    on_stack = np.empty(n, dtype=np.bool_)
+    lib.function("bg_fine_blocks", "libi?qiiiiil?")(
+        indptr, indices, side, mate, in_c, n, block, index, low, stack, call, cursor, on_stack
+    )
+    return block
+
+
+@kernel(native=_fine_blocks_native)
 def _fine_blocks(
     indptr: OffsetArray,
     indices: Int32Array,
@@ -325,7 +349,17 @@ def _fine_blocks(
     return block
 
 
-@kernel
+def _same_block_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, block: Int32Array
+) -> BoolArray:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    allowed = np.empty(indices.size, dtype=np.bool_)
+    lib.function("bg_same_block", "liiq?")(indptr, indices, block, n, allowed)
+    return allowed
+
+
+@kernel(native=_same_block_native)
 def _same_block(indptr: OffsetArray, indices: Int32Array, block: Int32Array) -> BoolArray:
     """Per CSR entry: both ends in one fine block (so the edge is allowed)."""
     n = indptr.size - 1
@@ -338,7 +372,24 @@ def _same_block(indptr: OffsetArray, indices: Int32Array, block: Int32Array) -> 
     return allowed
 
 
-@kernel
+def _allowed_general_native(
+    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray
+) -> BoolArray:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    allowed = np.empty(indices.size, dtype=np.bool_)
+    parent, blossom, queue, touched = np.empty((4, n), dtype=np.int32)
+    stamp = np.empty(n, dtype=np.int64)
+    label = np.empty(n, dtype=np.int8)
+    target = np.empty(n, dtype=np.bool_)
+    lib.function("bg_allowed_general", "lii?q?iiiilb?")(
+        indptr, indices, mate, in_c, n, allowed, parent, blossom, queue, touched, stamp, label,
+        target,
+    )  # fmt: skip
+    return allowed
+
+
+@kernel(native=_allowed_general_native)
 def _allowed_general(
     indptr: OffsetArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray
 ) -> BoolArray:
@@ -458,7 +509,25 @@ def _allowed_general(
     return allowed
 
 
-@kernel
+def _classify_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    vertex_class: Int8Array,
+    allowed: BoolArray,
+) -> Int8Array:
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    result = np.empty(indices.size, dtype=np.int8)
+    flexible = np.empty(n, dtype=np.bool_)
+    lib.function("bg_classify", "liib?qb?")(
+        indptr, indices, mate, vertex_class, allowed, n, result, flexible
+    )
+    return result
+
+
+@kernel(native=_classify_native)
 def _classify(
     indptr: OffsetArray,
     indices: Int32Array,

@@ -32,10 +32,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._jit import kernel
+from ..errors import SolverError
 from ..graphs.blossom import odd_components_without
 from .bipartite import koenig_cover
 
 if TYPE_CHECKING:
+    from .._native import Library
     from .game import Solution
 
 __all__ = ["Explanation", "explain"]
@@ -185,7 +187,17 @@ def explain(solution: Solution, start: int) -> Explanation:
     )  # fmt: skip
 
 
-@kernel
+def _difference_path_native(
+    lib: Library, mate: Int32Array, other: Int32Array, v: int
+) -> Int32Array:
+    path = np.empty(mate.size + 1, dtype=np.int32)
+    length = lib.function("bg_difference_path", "iiqiq")(mate, other, v, path, path.size)
+    if length < 0:
+        raise SolverError("the two matchings differ by no path from v (a bug)")
+    return path[:length].copy()
+
+
+@kernel(native=_difference_path_native)
 def _difference_path(mate: Int32Array, other: Int32Array, v: int) -> Int32Array:
     """The component of ``mate`` △ ``other`` at ``v`` (free in ``other``),
     walked from ``v`` and returned from its far end, which ``mate`` leaves

@@ -3,10 +3,13 @@
  * guard: included twice. */
 
 /* The first t >= 1 whose vertex repeats or is not next to path[t - 1], or
- * -1.  path: size >= 1 entries.  Scratch: seen (bool, n). */
+ * -1.  path: size >= 1 entries (the callers' guard; -1 for none rather than
+ * a read outside it).  Scratch: seen (bool, n). */
 BG_EXPORT int64_t NAME(bg_first_illegal)(const IDX *indptr, const int32_t *indices, int64_t n,
                                          const int64_t *path, int64_t size, uint8_t *seen)
 {
+    if (size == 0)
+        return -1;
     for (int64_t v = 0; v < n; v++)
         seen[v] = 0;
     seen[path[0]] = 1;

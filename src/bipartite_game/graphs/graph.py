@@ -34,11 +34,10 @@ from .._jit import kernel
 from .._limits import ensure_fits
 from .._native import library
 from ..errors import BipartiteGameError, NotBipartiteError
-from .edgelist import EdgeList, parse_edge_list
-from .successors import explore
 
 if TYPE_CHECKING:
     from .._native import Library
+    from .edgelist import EdgeList
 
 __all__ = ["Colouring", "Graph", "OffsetArray", "wide_offsets"]
 
@@ -375,6 +374,8 @@ class Graph:
         :mod:`.edgelist`), or build the graph of one already parsed.  The
         labels are the tokens unless ``labelled`` is false (then they are
         never made: a large edge list's graph costs only its arrays)."""
+        from .edgelist import EdgeList, parse_edge_list  # here: start-up time of the judges
+
         edges = text if isinstance(text, EdgeList) else parse_edge_list(text)
         labels = edges.labels() if labelled else None
         u, v = edges.ends
@@ -435,6 +436,8 @@ class Graph:
     def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
         """The game graph of the states reachable from ``start``, labelled by
         them (vertex 0 is ``start``); see :func:`.successors.explore`."""
+        from .successors import explore  # here: start-up time of the judges
+
         u, v, states = explore(start, successors, limit=limit)
         return cls.from_edges(u, v, num_vertices=len(states), labels=states)
 

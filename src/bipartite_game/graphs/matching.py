@@ -42,7 +42,6 @@ import numpy.typing as npt
 from .._checks import checked_side
 from .._jit import kernel
 from ..errors import SolverError
-from .blossom import edmonds
 from .graph import Graph
 from .mates import OffsetArray, matching_size, require_graph, validate_matching
 
@@ -94,6 +93,8 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
     mate = start_matching(graph, initial)
     if side is not None:
         return _bipartite_matching(graph, side, mate)[0]
+    from .blossom import edmonds  # here: a bipartite answer never loads it (start-up time)
+
     edmonds(graph.indptr, graph.indices, mate)
     return mate
 

@@ -33,7 +33,6 @@ import numpy.typing as npt
 from .. import _stats
 from .._checks import vertex_id
 from ..errors import BipartiteGameError, SolverError
-from ..graphs.blossom import gallai_edmonds
 from ..graphs.graph import Graph
 from ..graphs.matching import matching_size, maximum_matching, start_matching
 from .bipartite import certify_bipartite, grow_bipartite, outside_neighbours, solve_bipartite
@@ -246,6 +245,8 @@ def solve(graph: Graph) -> Solution:
         raise BipartiteGameError(f"solve() takes a Graph, not {type(graph).__name__}")
     side = _sides(graph)
     if side is None:
+        from ..graphs.blossom import gallai_edmonds  # here: bipartite answers never load it
+
         with _stats.phase("match"):  # Edmonds: matching, labels and certificate
             mate = start_matching(graph)
             losing, barrier = gallai_edmonds(graph.indptr, graph.indices, mate)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass
-from math import gcd
 from typing import TYPE_CHECKING
 
 from .._limits import LEAP_CAP, ensure_fits
@@ -29,7 +28,8 @@ from .._text import (
     quote,
     saturating,
 )
-from ..errors import BipartiteGameError, InputError
+from ..errors import InputError
+from ..theory.duel_bits import QUEUE_CELLS, BitBoard
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,9 +40,6 @@ __all__ = ["Duel", "answer", "parse", "read_header", "size_limit"]
 _SPACE = b" \t\r\v\f"
 #: Bytes of working memory per cell (board, mask, search stack).
 BYTES_PER_CELL = 16
-#: The native search's queue in cells: ``duel.QUEUE_CELLS`` (a test checks
-#: they agree; duel imports numpy, which this module's native path avoids).
-QUEUE_CELLS = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -183,60 +180,6 @@ def _json_format(format: str) -> bool:
     return _json.check_format(format)
 
 
-@dataclass(frozen=True, eq=False)
-class _Bits:
-    """A parsed board as the native path holds it: squares as a bitset
-    (square ``k = i * m + j`` is bit ``k & 7`` of byte ``k >> 3``, set when
-    open), the tokens as such indices."""
-
-    bits: bytearray
-    n: int
-    m: int
-    r: int
-    c: int
-    alice: int
-    bob: int
-
-    def is_open(self, i: int, j: int) -> bool:
-        k = i * self.m + j
-        return 0 <= i < self.n and 0 <= j < self.m and bool(self.bits[k >> 3] >> (k & 7) & 1)
-
-    def alice_wins(self, lib: Library) -> bool:
-        """The rule of :mod:`bipartite_game.theory.duel`: Alice wins when she can
-        move and Bob is out of her component or on her colour."""
-        r, c, m = self.r, self.c, self.m
-        steps = sorted(
-            {(sr * a, sc * b) for a, b in ((r, c), (c, r)) for sr in (1, -1) for sc in (1, -1)}
-            - {(0, 0)}
-        )
-        (ai, aj), (bi, bj) = divmod(self.alice, m), divmod(self.bob, m)
-        has_move = any(
-            self.is_open(ai + di, aj + dj) and (ai + di) * m + aj + dj != self.bob
-            for di, dj in steps
-        )
-        if not has_move:
-            return False
-        # the closed-form colouring of boards.leaper_colouring
-        d = gcd(r, c) or 1
-        rows_only = (r + c) // d % 2 == 0
-        colour_a = (ai // d + (0 if rows_only else aj // d)) & 1
-        colour_b = (bi // d + (0 if rows_only else bj // d)) & 1
-        if colour_a == colour_b:
-            return True  # whatever the components
-        cells = self.n * m
-        seen = bytearray(len(self.bits))
-        queue = array("i", bytes(4 * max(1, min(cells, QUEUE_CELLS))))
-        dr = array("q", [s[0] for s in steps])
-        dc = array("q", [s[1] for s in steps])
-        reaches = lib.function("bg_leaper_reaches", "BqqllqqqBiq")
-        connected = reaches(
-            self.bits, self.n, m, dr, dc, len(steps), self.alice, self.bob, seen, queue, len(queue)
-        )
-        if connected < 0:  # more steps than a leaper has
-            raise BipartiteGameError("the leaper search got more than 8 steps (a bug)")
-        return not connected
-
-
 _NOT_SPACE = re.compile(rb"\S")
 #: The fields of the native reader's report (``native/duel.c``, its enum).
 _ROWS, _ALL_ONE, _BAD_LINE, _BAD_LENGTH, _EXTRA_LINE, _LAST_LINE = range(6)
@@ -245,7 +188,7 @@ _TOKENS = {"A": (9, 10, 11), "B": (12, 13, 14)}
 _INFO_SIZE = 16
 
 
-def _read_bits(lib: Library, data: bytes | str) -> _Bits:
+def _read_bits(lib: Library, data: bytes | str) -> BitBoard:
     """:func:`parse`, by the native reader: the same checks in the same
     order, the same messages, with the board read in C into a bitset."""
     data = as_bytes(data, "knights.parse()")
@@ -286,4 +229,4 @@ def _read_bits(lib: Library, data: bytes | str) -> _Bits:
             raise InputError(f"expected exactly one '{name}' on the board, found {many}", line=line)
         tokens.append(info[first])
     assert writable  # n * m squares were found
-    return _Bits(bits, n, m, r, c, tokens[0], tokens[1])
+    return BitBoard(bits, n, m, r, c, tokens[0], tokens[1])

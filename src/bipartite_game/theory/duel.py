@@ -62,6 +62,7 @@ from .._native import Library, library
 from ..errors import BipartiteGameError
 from ..graphs.boards import LEAP_CAP, leaper_colouring, leaper_steps
 from ..graphs.graph import Graph, OffsetArray, wide_offsets
+from .duel_bits import QUEUE_CELLS
 
 __all__ = ["alice_wins", "leaper_duel_alice_wins"]
 
@@ -70,11 +71,6 @@ Int32Array = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 UInt8Array = npt.NDArray[np.uint8]
 
-#: The native leaper search's queue, in cells (4 bytes each).  Far fewer
-#: than a large board's cells: a breadth-first frontier on a board is
-#: about a perimeter, and the C search parks what does not fit (see
-#: ``native/duel.c``), so 256 Ki cells (1 MiB) bound its memory.
-QUEUE_CELLS = 1 << 18
 
 
 def _decide(has_move: bool, connected: bool, same_colour: bool) -> bool:

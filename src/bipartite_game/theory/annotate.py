@@ -68,7 +68,8 @@ BoolArray = npt.NDArray[np.bool_]
 class IllegalRecordError(IllegalMoveError):
     """A record the rules do not allow: ``index`` is the 0-based entry at
     fault and ``reason`` one of ``visited`` (seen before), ``not-adjacent``
-    (not next to the token) and ``over`` (the token had no move left)."""
+    (not next to the token), ``over`` (the token had no move left) and, for
+    records that must end the game (:mod:`.bunny`), ``unfinished``."""
 
     def __init__(self, message: str, *, index: int, reason: str) -> None:
         super().__init__(message)

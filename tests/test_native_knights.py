@@ -31,7 +31,7 @@ from bipartite_game.errors import BipartiteGameError, InputError
 from bipartite_game.graphs import boards
 from bipartite_game.graphs.graph import Graph
 from bipartite_game.problems import knights
-from bipartite_game.theory import duel
+from bipartite_game.theory import duel, duel_bits
 
 from .native_util import native_library, same_as_python
 from .test_knights import Board, _brute
@@ -93,8 +93,9 @@ def test_leaper_search_agrees_with_the_frontier_search(
     )
 
 
-def test_the_queue_sizes_agree() -> None:
-    assert knights.QUEUE_CELLS == duel.QUEUE_CELLS
+def test_the_limits_agree() -> None:
+    # the queue has one home (duel_bits), the leap cap two (_limits is numpy-free)
+    assert duel.QUEUE_CELLS == duel_bits.QUEUE_CELLS
     assert _limits.LEAP_CAP == boards.LEAP_CAP
 
 

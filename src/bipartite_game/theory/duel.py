@@ -62,7 +62,7 @@ from .._native import Library, library
 from ..errors import BipartiteGameError
 from ..graphs.boards import LEAP_CAP, leaper_colouring, leaper_steps
 from ..graphs.graph import Graph, OffsetArray, wide_offsets
-from .duel_bits import QUEUE_CELLS
+from .duel_bits import QUEUE_CELLS as QUEUE_CELLS  # the C search's, shared with duel_bits
 
 __all__ = ["alice_wins", "leaper_duel_alice_wins"]
 

@@ -266,6 +266,7 @@ def test_the_graph_built_from_the_list_can_let_its_edges_go(mode: str) -> None:
     assert parsed.tokens == [b"a", b"b", b"c", b"d"]
 
 
+@pytest.mark.filterwarnings("ignore::bipartite_game.errors.BipartiteGameWarning")
 @given(_edge_list_texts(), st.binary(max_size=6))
 def test_a_label_is_found_as_the_token_list_finds_it(text: bytes, other: bytes) -> None:
     native_library()

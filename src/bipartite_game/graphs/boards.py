@@ -357,7 +357,7 @@ def _grid_degrees_native(
     indptr: OffsetArray,
 ) -> int:
     letters = "iqqllqqqb"
-    if str(indptr.dtype) == "int32":
+    if indptr.dtype.itemsize == 4:  # int32
         degrees = lib.function("bg_grid_degrees_i32", letters + "i")
     else:
         degrees = lib.function("bg_grid_degrees", letters + "l")

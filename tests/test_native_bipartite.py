@@ -262,7 +262,7 @@ def test_write_pairs(drawn: tuple[npt.NDArray[np.int32], int, int]) -> None:
     st.integers(0, 9),
     st.integers(0, 9),
     Seed,
-    st.sampled_from(["rook", "knight", "2,3", "1,0", "1,1", "2,2", "0,0", "4,4"]),
+    st.sampled_from(["rook", "king", "knight", "2,3", "1,0", "1,1", "2,2", "0,0", "4,4"]),
 )
 def test_grid_builder_matches_python_and_the_maze_answer_the_board(
     height: int, width: int, seed: int, moves: str

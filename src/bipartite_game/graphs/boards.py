@@ -332,9 +332,9 @@ def grid_csr(
     O(cells * steps)."""
     vertex_of, count = number_kept(open_flat)
     wide = open_flat.size * max(grid.dr.size, 1) >= 2**31
-    indptr: OffsetArray = np.empty(count + 1, dtype=np.int32)
-    if wide:
-        indptr = np.empty(count + 1, dtype=np.int64)
+    indptr: OffsetArray = (
+        np.empty(count + 1, dtype=np.int64) if wide else np.empty(count + 1, dtype=np.int32)
+    )
     side = np.zeros(count if grid.colour_step > 0 else 0, dtype=np.int8)
     edges = _grid_degrees(
         vertex_of, height, width, grid.dr, grid.dc, grid.colour_step, grid.rows_only, side, indptr

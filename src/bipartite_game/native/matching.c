@@ -4,7 +4,7 @@
  * module's are the specification).  Scratch arrays come from the adapters.
  *
  * Each function exists twice: for the int64 indptr of a Graph (bg_x) and for
- * an int32 one (bg_x_i32), which the maze's own pipeline uses to save four
+ * an int32 one (bg_x_i32), which the board builders write to save four
  * bytes a vertex.  The bodies are in matching_impl.h, included once per type. */
 #include "kernels.h"
 

@@ -1,19 +1,19 @@
-/* The losing set and the certificate of game.py: _even_closure,
- * _outside_neighbours, _koenig_cover and _check_cover (their docstrings are
+/* The losing set and the certificate of theory/bipartite.py: even_closure,
+ * outside_neighbours, koenig_cover and check_cover (their docstrings are
  * the specification).  Booleans are bytes holding 0 or 1.
  *
  * Each function exists for an int64 indptr (bg_x) and an int32 one
- * (bg_x_i32), as in matching.c; the bodies are in game_impl.h. */
+ * (bg_x_i32), as in matching.c; the bodies are in bipartite_impl.h. */
 #include "kernels.h"
 
 #define IDX int64_t
 #define NAME(function) function
-#include "game_impl.h"
+#include "bipartite_impl.h"
 #undef IDX
 #undef NAME
 
 #define IDX int32_t
 #define NAME(function) function##_i32
-#include "game_impl.h"
+#include "bipartite_impl.h"
 #undef IDX
 #undef NAME

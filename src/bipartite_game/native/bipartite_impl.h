@@ -1,5 +1,5 @@
-/* The body of game.c, compiled once per indptr type (IDX) with its
- * functions named by NAME; see game.c.  No include guard: included twice. */
+/* The body of bipartite.c, compiled once per indptr type (IDX) with its
+ * functions named by NAME; see bipartite.c.  No include guard: included twice. */
 
 int64_t NAME(bg_first_bad_mate)(const IDX *indptr, const int32_t *indices, const int32_t *mate,
                                 int64_t n); /* matching.c */

@@ -84,14 +84,14 @@ def require_graph(graph: object, caller: str) -> None:
         raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
 
 
-def first_bad_mate_native(
+def _first_bad_mate_native(
     lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array
 ) -> int:
     check = lib.csr_function("bg_first_bad_mate", "iiq", indptr)
     return check(indptr, indices, mate, indptr.size - 1)
 
 
-@kernel(native=first_bad_mate_native)
+@kernel(native=_first_bad_mate_native)
 def first_bad_mate(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> int:
     """First vertex whose mate is not a symmetric neighbour, or -1."""
     n = indptr.size - 1

@@ -175,12 +175,12 @@ class Graph:
 
     def neighbors(self, v: Hashable) -> Int32Array:
         """The neighbours of ``v``, sorted."""
-        v = self._check_vertex(v)
+        v = self.vertex_id(v)
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def has_edge(self, u: Hashable, v: Hashable) -> bool:
-        u = self._check_vertex(u)
-        v = self._check_vertex(v)
+        u = self.vertex_id(u)
+        v = self.vertex_id(v)
         row = self.indices[self.indptr[u] : self.indptr[u + 1]]
         k = int(np.searchsorted(row, v))
         return k < row.size and int(row[k]) == v
@@ -191,9 +191,20 @@ class Graph:
         keep = src < self.indices
         return src[keep], self.indices[keep]
 
+    def vertex_id(self, v: object) -> int:
+        """``v`` as a vertex id of this graph, or a :class:`BipartiteGameError`
+        quoting it: what every method taking a vertex accepts.  An integer
+        is an id (see :func:`._checks.vertex_id`); on a graph
+        with labels anything else is the label it names (so
+        ``solution.winner((1, 1))`` works on ``networkx.grid_2d_graph``; an
+        integer label is reached through :meth:`index`).  O(1)."""
+        if self.labels is not None and not is_integer(v) and not isinstance(v, (bool, np.bool_)):
+            return self.index(v)
+        return vertex_id(v, self.num_vertices)
+
     def label(self, v: Hashable) -> Hashable:
         """The label of vertex ``v`` (its id when the graph has no labels)."""
-        v = self._check_vertex(v)
+        v = self.vertex_id(v)
         return self.labels[v] if self.labels is not None else v
 
     def index(self, label: Hashable) -> int:
@@ -281,7 +292,7 @@ class Graph:
         """The vertices of ``v``'s connected component, as a mask; ``None``
         when it has more than ``limit`` vertices (the search stops there, so
         asking costs O(limit) edges' work at most).  O(V + E)."""
-        v = self._check_vertex(v)
+        v = self.vertex_id(v)
         n = self.num_vertices
         cap = n if limit is None else max(0, min(int_scalar(limit, "limit"), n))
         seen, complete = _component(self.indptr, self.indices, v, cap)
@@ -450,17 +461,6 @@ class Graph:
         u, v = self.edges()
         out.add_edges_from(zip(u.tolist(), v.tolist(), strict=True))
         return out
-
-    # ------------------------------------------------------------- internals
-    def _check_vertex(self, v: object) -> int:
-        """``v`` as a vertex id of this graph, or a :class:`BipartiteGameError`
-        quoting it.  An integer is an id (see :func:`vertex_id`); on a graph
-        with labels anything else is the label it names (so
-        ``solution.winner((1, 1))`` works on ``networkx.grid_2d_graph``; an
-        integer label is reached through :meth:`index`).  O(1)."""
-        if self.labels is not None and not is_integer(v) and not isinstance(v, (bool, np.bool_)):
-            return self.index(v)
-        return vertex_id(v, self.num_vertices)
 
 
 def _labelled_ends(

@@ -234,7 +234,7 @@ class Match:
         if self.position is not None:
             raise IllegalMoveError("illegal move: the token is already on the board")
         try:
-            vertex = self.graph._check_vertex(vertex)
+            vertex = self.graph.vertex_id(vertex)
         except BipartiteGameError as error:
             raise IllegalMoveError(f"illegal start: {error}") from None
         answer = self._begin(vertex)
@@ -400,14 +400,14 @@ class Match:
         if isinstance(start, tuple):
             raise BipartiteGameError(f"a start on a graph is a vertex id, not {start!r}")
         try:
-            return self.graph._check_vertex(start)
+            return self.graph.vertex_id(start)
         except BipartiteGameError as error:
             raise IllegalMoveError(f"illegal start: {error}") from None
 
     def _named(self, vertex: object) -> str:
         """``cell 2 3`` on a grid, the label (else the id) on a graph."""
         try:
-            v = self.graph._check_vertex(vertex)
+            v = self.graph.vertex_id(vertex)
         except BipartiteGameError:
             return repr(vertex)
         if self.grid is not None:

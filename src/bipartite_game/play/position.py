@@ -87,7 +87,7 @@ class Position:
     def __init__(self, graph: Graph, start: Hashable, *, board: GridBoard | None = None) -> None:
         if not isinstance(graph, Graph):
             raise BipartiteGameError(f"a Position needs a Graph, not {type(graph).__name__}")
-        start = graph._check_vertex(start)
+        start = graph.vertex_id(start)
         if board is not None and not (isinstance(board, GridBoard) and board.graph is graph):
             raise BipartiteGameError("board must be the GridBoard whose graph is played on")
         self.graph = graph

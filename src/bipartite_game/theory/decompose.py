@@ -173,7 +173,7 @@ class Decomposition:
 
     def class_of(self, v: int) -> str:
         """``"D"``, ``"A"`` or ``"C"`` for vertex ``v``.  O(1)."""
-        return VERTEX_CLASSES[int(self.vertex_class[self.graph._check_vertex(v)])]
+        return VERTEX_CLASSES[int(self.vertex_class[self.graph.vertex_id(v)])]
 
     @cached_property
     def _edge_list(self) -> tuple[Int32Array, Int32Array, Int8Array]:
@@ -192,8 +192,8 @@ class Decomposition:
         """``"every"``, ``"some"`` or ``"none"`` for the edge ``u v``;
         :class:`BipartiteGameError` if it is not an edge.  O(log degree)."""
         g = self.graph
-        u = g._check_vertex(u)
-        v = g._check_vertex(v)
+        u = g.vertex_id(u)
+        v = g.vertex_id(v)
         row = g.indices[g.indptr[u] : g.indptr[u + 1]]
         k = int(np.searchsorted(row, v))
         if k >= row.size or row[k] != v:

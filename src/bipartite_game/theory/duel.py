@@ -82,8 +82,8 @@ def alice_wins(graph: Graph, alice: int, bob: int) -> bool:
     ``alice`` and ``bob`` must be different vertices (integer ids)."""
     if not isinstance(graph, Graph):
         raise BipartiteGameError(f"alice_wins() takes a Graph, not {type(graph).__name__}")
-    alice = graph._check_vertex(alice)
-    bob = graph._check_vertex(bob)
+    alice = graph.vertex_id(alice)
+    bob = graph.vertex_id(bob)
     if alice == bob:
         raise BipartiteGameError(f"the two tokens share vertex {alice}")
     side = graph.sides()

@@ -155,7 +155,7 @@ def explain(solution: Solution, start: int) -> Explanation:
     """The proof behind ``solution.winner(start)`` (module docstring).
     ``start`` is checked to be a vertex.  O(V + E)."""
     graph = solution.graph
-    v = graph._check_vertex(start)
+    v = graph.vertex_id(start)
     size = solution.matching_size
     side = graph.two_colouring().side
     barrier = solution.barrier

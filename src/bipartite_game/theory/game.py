@@ -82,7 +82,7 @@ class Strategy:
         ``v`` is checked to be a vertex (see :func:`~._checks.vertex_id`), or
         a label of :attr:`graph`; the answer is a vertex id."""
         if self.graph is not None and self.graph.num_vertices == self.mate.size:
-            v = self.graph._check_vertex(v)
+            v = self.graph.vertex_id(v)
         partner = int(self.mate[vertex_id(v, self.mate.size)])
         return partner if partner >= 0 else None
 
@@ -141,7 +141,7 @@ class Solution:
 
     def first_player_wins(self, start: Hashable) -> bool:
         """True when the player to move from ``start`` wins.  O(1)."""
-        return not bool(self.losing[self.graph._check_vertex(start)])
+        return not bool(self.losing[self.graph.vertex_id(start)])
 
     def winner(self, start: Hashable) -> str:
         """``"first"`` or ``"second"``."""
@@ -185,7 +185,7 @@ class Solution:
         ``s`` the first player plays ``reply(s)`` and then ``reply(w)`` after
         every move ``w``.  From a losing start use :meth:`strategy`.  O(1).
         """
-        partner = int(self.mate[self.graph._check_vertex(v)])
+        partner = int(self.mate[self.graph.vertex_id(v)])
         return partner if partner >= 0 else None
 
     def explain(self, start: int) -> Explanation:
@@ -206,7 +206,7 @@ class Solution:
         from this one (one augmenting path): it has the same size, so it is a
         maximum matching of the whole graph that misses ``start``.  O(V + E).
         """
-        start = self.graph._check_vertex(start)
+        start = self.graph.vertex_id(start)
         if not self.losing[start]:
             return Strategy(start, True, self.mate, self.graph)
         mate = self.mate.copy()
@@ -271,7 +271,7 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
         raise BipartiteGameError(
             f"first_player_wins_from() takes a Graph, not {type(graph).__name__}"
         )
-    start = graph._check_vertex(start)
+    start = graph.vertex_id(start)
     side = _sides(graph)
     if side is None:
         return solve(graph).first_player_wins(start)

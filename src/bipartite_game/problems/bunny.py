@@ -10,6 +10,7 @@ pieces and the reduction to vertex geography (with its proof) are
 :mod:`bipartite_game.theory.bunny`; a move the rules refuse is named here by
 its input line.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

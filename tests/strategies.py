@@ -57,3 +57,32 @@ def mazes(draw: st.DrawFn, max_rows: int = 4, max_cols: int = 5) -> list[str]:
         "".join("#" if cells[i * cols + j] < wall else "." for j in range(cols))
         for i in range(rows)
     ]
+
+
+@st.composite
+def blossomy(draw: st.DrawFn, small: bool = False, nested: bool = False) -> EdgeSet:
+    """Several components, each an odd cycle (a blossom) with chords and
+    pendant paths, beside a random graph and isolated vertices; ``small``:
+    one cycle of 3 or 5, at most 12 vertices in all, for enumeration;
+    ``nested``: up to four cycles, each of which may pass through a vertex
+    drawn before it (blossoms through blossoms)."""
+    n, edges = draw(graphs(max_vertices=3 if small else 6))
+    most = 1 if small else (4 if nested else 3)
+    lengths = [3, 5] if small else ([3, 3, 5, 7] if nested else [3, 5, 7])
+    for _ in range(draw(st.integers(1, most))):
+        length = draw(st.sampled_from(lengths))
+        anchor = [draw(st.integers(0, n - 1))] if nested and n and draw(st.booleans()) else []
+        cycle = anchor + list(range(n, n + length - len(anchor)))
+        n += length - len(anchor)
+        edges += [(cycle[k], cycle[(k + 1) % length]) for k in range(length)]
+        for _ in range(draw(st.integers(0, 2))):
+            a, b = draw(st.sampled_from(cycle)), draw(st.sampled_from(cycle))
+            if a != b:
+                edges.append((a, b))
+        for _ in range(draw(st.integers(0, 2))):  # a pendant path of 1 or 2 edges
+            at = draw(st.sampled_from(cycle))
+            for _ in range(draw(st.integers(1, 2))):
+                edges.append((at, n))
+                at, n = n, n + 1
+    n += draw(st.integers(0, 2))  # isolated vertices
+    return n, edges

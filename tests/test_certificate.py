@@ -18,31 +18,7 @@ from bipartite_game.proofs.certificate import Certificate, certify
 from bipartite_game.proofs.verify import CertificateError, verify
 
 from .enumeration import maximum_matchings, missed_by_some
-from .strategies import EdgeSet, graphs
-
-
-@st.composite
-def blossomy(draw: st.DrawFn, small: bool = False) -> EdgeSet:
-    """Several components, each an odd cycle (a blossom) with chords and
-    pendant paths, beside a random graph and isolated vertices; ``small``:
-    one cycle of 3 or 5, at most 12 vertices in all, for enumeration."""
-    n, edges = draw(graphs(max_vertices=3 if small else 6))
-    for _ in range(draw(st.integers(1, 1 if small else 3))):
-        length = draw(st.sampled_from([3, 5] if small else [3, 5, 7]))
-        cycle = list(range(n, n + length))
-        n += length
-        edges += [(cycle[k], cycle[(k + 1) % length]) for k in range(length)]
-        for _ in range(draw(st.integers(0, 2))):
-            a, b = draw(st.sampled_from(cycle)), draw(st.sampled_from(cycle))
-            if a != b:
-                edges.append((a, b))
-        for _ in range(draw(st.integers(0, 2))):  # a pendant path of 1 or 2 edges
-            at = draw(st.sampled_from(cycle))
-            for _ in range(draw(st.integers(1, 2))):
-                edges.append((at, n))
-                at, n = n, n + 1
-    n += draw(st.integers(0, 2))  # isolated vertices
-    return n, edges
+from .strategies import EdgeSet, blossomy, graphs
 
 
 def graph_of(n: int, edges: list[tuple[int, int]]) -> Graph:

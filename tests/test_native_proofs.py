@@ -26,37 +26,16 @@ from bipartite_game.proofs import certificate, verify
 from bipartite_game.proofs.certificate import certify
 
 from .native_util import same_as_python
-from .strategies import EdgeSet, graphs
+from .strategies import EdgeSet, blossomy, graphs
 
 Seed = st.integers(0, 2**32 - 1)
 
 
-@st.composite
-def blossoms(draw: st.DrawFn) -> EdgeSet:
-    """A random graph beside odd cycles with chords, pendant paths and
-    cycles through earlier ones (nested blossoms), and isolated vertices."""
-    n, edges = draw(graphs(max_vertices=6))
-    for _ in range(draw(st.integers(1, 4))):
-        length = draw(st.sampled_from([3, 3, 5, 7]))
-        anchor = [draw(st.integers(0, n - 1))] if n and draw(st.booleans()) else []
-        cycle = anchor + list(range(n, n + length - len(anchor)))
-        n += length - len(anchor)
-        edges += [(cycle[k], cycle[(k + 1) % length]) for k in range(length)]
-        for _ in range(draw(st.integers(0, 2))):
-            a, b = draw(st.sampled_from(cycle)), draw(st.sampled_from(cycle))
-            if a != b:
-                edges.append((a, b))
-        for _ in range(draw(st.integers(0, 2))):  # a pendant path of 1 or 2 edges
-            at = draw(st.sampled_from(cycle))
-            for _ in range(draw(st.integers(1, 2))):
-                edges.append((at, n))
-                at, n = n, n + 1
-    return n + draw(st.integers(0, 2)), edges
-
-
 #: Graphs as certify meets them: random ones (bipartite or not) and
 #: components built around odd cycles.
-Drawn = st.one_of(graphs(max_vertices=14), graphs(max_vertices=14, bipartite=True), blossoms())
+Drawn = st.one_of(
+    graphs(max_vertices=14), graphs(max_vertices=14, bipartite=True), blossomy(nested=True)
+)
 
 IntArray = npt.NDArray[np.int64]
 Offsets = npt.NDArray[np.int64] | npt.NDArray[np.int32]

@@ -26,8 +26,7 @@ from .._jit import kernel
 from .._limits import ensure_fits
 from .._text import quote, saturating
 from ..errors import BipartiteGameError
-from .graph import Graph
-from .mates import OffsetArray
+from .graph import Graph, OffsetArray
 
 if TYPE_CHECKING:
     from .._native import Library

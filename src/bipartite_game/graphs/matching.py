@@ -42,8 +42,8 @@ import numpy.typing as npt
 from .._checks import checked_side
 from .._jit import kernel
 from ..errors import SolverError
-from .graph import Graph
-from .mates import OffsetArray, matching_size, require_graph, validate_matching
+from .graph import Graph, OffsetArray
+from .mates import matching_size, require_graph, validate_matching
 
 if TYPE_CHECKING:
     from .._native import Library

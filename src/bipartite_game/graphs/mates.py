@@ -21,7 +21,7 @@ from .graph import Graph, OffsetArray
 if TYPE_CHECKING:
     from .._native import Library
 
-__all__ = ["OffsetArray", "first_bad_mate", "matching_size", "require_graph", "validate_matching"]
+__all__ = ["first_bad_mate", "matching_size", "require_graph", "validate_matching"]
 
 Int32Array = npt.NDArray[np.int32]
 

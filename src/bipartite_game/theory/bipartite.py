@@ -28,8 +28,9 @@ import numpy.typing as npt
 from .. import _stats
 from .._jit import kernel
 from ..errors import SolverError
+from ..graphs.graph import OffsetArray
 from ..graphs.matching import DEAD, augment_bipartite, karp_sipser
-from ..graphs.mates import OffsetArray, first_bad_mate
+from ..graphs.mates import first_bad_mate
 
 if TYPE_CHECKING:
     from .._native import Library

@@ -126,6 +126,30 @@ def test_undo_takes_back_the_persons_move_and_the_answer() -> None:
         match.place(2, 2)
 
 
+def test_undo_right_after_placing_takes_back_the_start() -> None:
+    board = _board(["...", ".#.", "..."])
+    match = Match(board, side="second")
+    assert not match.can_undo() and not match.undo()  # nothing placed yet
+    assert match.place(0, 0) is not None  # the engine, the mover, answers at once
+    assert match.can_undo()
+    assert match.undo() and match.awaiting_start and match.position is None
+    assert match.last_exchange is None and not match.can_undo()
+    match.place(0, 1)  # a new start, answered again
+    position = match.position
+    assert position is not None and position.start == board.vertex_at(0, 1)
+    assert len(position.move_stack) == 1
+    # a move of the person's is taken back before the start is
+    match.play(next(iter(position.legal_moves)))
+    assert match.undo() and match.position is position and len(position.move_stack) == 1
+    assert match.undo() and match.awaiting_start
+
+
+def test_nothing_to_take_back_when_the_engine_placed_the_token() -> None:
+    match = Match(_board(["...", "..."]), side="first")  # the engine places
+    assert match.position is not None and match.start_placed_by == "engine"
+    assert not match.can_undo() and not match.undo() and match.position is not None
+
+
 def test_bad_starts_and_sides_are_refused() -> None:
     board = _board([".#", ".."])
     with pytest.raises(IllegalMoveError, match="illegal start: cell 1 2 is not an open cell"):
@@ -169,6 +193,18 @@ def test_scripted_terminal_game_matches_its_transcript(
     text = result.stdout.decode()
     expected = 0 if "you win." in text else 1 if "engine wins." in text else 3
     assert result.status == expected
+
+
+def test_terminal_undo_after_placing_asks_for_the_start_again() -> None:
+    script = "undo\n1 1\nundo\n2 3\nquit\n"
+    result = run("play", "maze", str(EXAMPLE), "--side", "placer", stdin=script)
+    assert result.status == 3, result.stderr
+    text = result.stdout.decode()
+    assert "Nothing to take back: you have not placed the token yet." in text
+    assert "Took back your start: place the token again.\n" in text
+    after = text.split("place the token again.")[1]
+    assert "Place the token (row col): 2 3" in after  # asked again, and placed
+    assert "Nothing to take back" not in after
 
 
 def test_terminal_game_driven_move_by_move(tmp_path: Path) -> None:

@@ -99,8 +99,15 @@ def test_hint_and_undo(client: TestClient) -> None:
     assert state["phase"] == "place" and state["you"] == "second"
     hinted = _ok(client.post(game + "/hint", json={}))
     assert hinted["hints"] == [[1, 2], [2, 1]]
+    assert not state["can_undo"]
     _error(client.post(game + "/undo", json={}), 400, "nothing to take back")
+    # a placement is taken back like a move: back to choosing the start
+    state = _ok(client.post(game + "/place", json={"cell": [2, 1]}))
+    assert state["phase"] == "play" and state["can_undo"]
+    state = _ok(client.post(game + "/undo", json={}))
+    assert state["phase"] == "place" and state["path"] == [] and not state["can_undo"]
     state = _ok(client.post(game + "/place", json={"cell": [1, 2]}))
+    assert state["can_undo"]
     assert state["path"] == [[1, 2], [1, 1]] and state["engine_moves"] == [[1, 1]]
     assert state["account"] == (
         "You placed the token on row 2, column 3; the engine has no winning move and resists "

@@ -375,17 +375,32 @@ class Match:
             return []
         return self.position.best_moves()
 
+    def can_undo(self) -> bool:
+        """Is there anything to take back: a move of the person's, or (before
+        the person's first move) the start the person placed?"""
+        position = self.position
+        if position is None:
+            return False
+        return self._placed_by == "you" or any(
+            _side_of_move(k) == self.you for k in range(len(position.move_stack))
+        )
+
     def undo(self) -> bool:
         """Take back the person's last move and the engine's answer to it;
-        ``False`` when the person has not moved yet."""
+        before the person's first move, the start the person placed (and the
+        engine's answer to it): the person places the token again.  ``False``
+        when there is nothing to take back (:meth:`can_undo`)."""
         position = self.position
         if position is None:
             return False
         mine = [k for k in range(len(position.move_stack)) if _side_of_move(k) == self.you]
-        if not mine:
+        if mine:
+            while len(position.move_stack) > mine[-1]:
+                position.pop()
+        elif self._placed_by == "you":
+            self.position = None
+        else:
             return False
-        while len(position.move_stack) > mine[-1]:
-            position.pop()
         self.last_exchange = None
         return True
 

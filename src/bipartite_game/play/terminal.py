@@ -40,7 +40,8 @@ COLUMNS = 80
 _HELP = (
     "Moves: a cell 'row col' (1-based), or for one-step moves a direction "
     "(up, down, left, right, u/d/l/r, n/s/e/w, ne/nw/se/sw). "
-    "Commands: hint (the winning moves), undo (take back your last move), "
+    "Commands: hint (the winning moves), undo (take back your last move, or "
+    "your start), "
     "board (draw it again), help, quit."
 )
 
@@ -199,7 +200,14 @@ def _one_game(console: _Console, match: Match, show_hints: bool, colour: bool) -
             _say_hints(console, board, match)
             continue
         if command == "undo":
-            console.say("Took back your last move." if match.undo() else "Nothing to take back.")
+            if match.awaiting_start:
+                console.say("Nothing to take back: you have not placed the token yet.")
+            elif not match.undo():
+                console.say("Nothing to take back: you have not moved yet.")
+            elif match.awaiting_start:
+                console.say("Took back your start: place the token again.")
+            else:
+                console.say("Took back your last move.")
             draw()
             continue
         try:

@@ -16,7 +16,7 @@ the server is shutting down):
 ``POST /api/games/{id}/place``  ``{cell}``: place the token
 ``POST /api/games/{id}/move``   ``{cell}``: move; the engine answers at once
 ``POST /api/games/{id}/hint``   the state with your winning moves marked
-``POST /api/games/{id}/undo``   take back your last move
+``POST /api/games/{id}/undo``   take back your last move (or your start)
 ``POST /api/games/{id}/view``   the state again (to redraw with other overlays)
 ``GET  /api/limits``       ``{max_side, max_vertices, max_edges}``: the bounds
 
@@ -282,7 +282,9 @@ def create_app(
 
     def undo(match: Match, body: dict[str, Any]) -> None:
         if not match.undo():
-            raise IllegalMoveError("nothing to take back: you have not moved yet")
+            raise IllegalMoveError(
+                "nothing to take back: you have neither placed the token nor moved"
+            )
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)

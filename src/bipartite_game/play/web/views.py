@@ -196,6 +196,7 @@ def game_state(
         "planned": planned,
         "account": account,
         "phase": phase,
+        "can_undo": match.can_undo(),
         "you": match.you,
         "winner": match.winner,
         "placed_by": match.start_placed_by,

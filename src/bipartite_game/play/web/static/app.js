@@ -175,7 +175,7 @@ function showGame(state) {
   status.dataset.phase = state.phase;
   status.dataset.winner = state.winner || "";
   $("hint").disabled = state.phase === "over";
-  $("undo").disabled = state.phase === "place";
+  $("undo").disabled = !state.can_undo; // a move of yours, or the start you placed
   $("plan").textContent = "";
   showPlans(state);
   showRecord(state.record || []);

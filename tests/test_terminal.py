@@ -12,6 +12,7 @@ import fcntl
 import os
 import pty
 import select
+import struct
 import subprocess
 import sys
 import termios
@@ -33,9 +34,17 @@ class Terminal:
     standard output and error, and its standard input unless ``stdin`` is
     given (bytes sent through a pipe instead)."""
 
-    def __init__(self, *args: str, stdin: bytes | None = None, no_color: bool = False) -> None:
+    def __init__(
+        self,
+        *args: str,
+        stdin: bytes | None = None,
+        no_color: bool = False,
+        columns: int = 80,
+    ) -> None:
         self.master, slave = pty.openpty()
-        env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        # the terminal's own size, as a window of `columns` columns reports it
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
         env["TERM"] = "xterm"
         # what is tested is the terminal, not the kernels: no numba compile
         # (after an edit, minutes on a busy machine) before the first prompt
@@ -246,10 +255,55 @@ def test_maze_at_a_terminal_says_it_is_reading_standard_input(terminals: list[Te
     assert term.finish() == 0
 
 
+def _no_columns(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    return {**env, **extra}
+
+
 def test_boards_too_wide_for_80_columns_are_refused(tmp_path: Path) -> None:
     wide = tmp_path / "wide.txt"
     wide.write_text("2 79\n" + ("." * 79 + "\n") * 2)
-    assert_one_line_error(run("play", "maze", str(wide)), "80-column terminal", "at most 78")
+    result = run("play", "maze", str(wide), env=_no_columns())
+    assert_one_line_error(result, "fit 80 columns (standard output is not a terminal", "at most 78")
+
+
+def _wide_maze(tmp_path: Path, width: int) -> Path:
+    maze = tmp_path / "wide.txt"
+    maze.write_text(f"3 {width}\n" + ("." * width + "\n") * 3)
+    return maze
+
+
+def test_a_wide_maze_plays_in_a_wide_terminal(terminals: list[Terminal], tmp_path: Path) -> None:
+    """The terminal's real size decides: 120 columns fit a 200-column window."""
+    maze = _wide_maze(tmp_path, 120)
+    term = _open(
+        terminals, "play", "maze", str(maze), "--side", "placer", columns=200, no_color=True
+    )
+    drawn = term.expect("Place the token (row col): ")
+    assert "1 " + "." * 120 in drawn
+    term.send("quit\n")
+    term.expect("unfinished")
+    assert term.finish() == 3
+
+
+def test_a_wide_maze_is_refused_naming_the_terminals_real_width(
+    terminals: list[Terminal], tmp_path: Path
+) -> None:
+    maze = _wide_maze(tmp_path, 120)
+    term = _open(terminals, "play", "maze", str(maze), columns=100)
+    said = term.expect("'bipartite-game maze'")
+    assert "does not fit this 100-column terminal: at most 98" in said
+    assert term.finish() == 2
+
+
+def test_columns_in_the_environment_sets_the_width(tmp_path: Path) -> None:
+    maze = _wide_maze(tmp_path, 120)
+    result = run("play", "maze", str(maze), "--side", "placer", stdin="quit\n",
+                 env=_no_columns(COLUMNS="200"))  # fmt: skip
+    assert result.status == 3, result.stderr
+    assert "1 " + "." * 120 in result.stdout.decode()
+    narrow = run("play", "maze", str(maze), env=_no_columns(COLUMNS="100"))
+    assert_one_line_error(narrow, "does not fit this 100-column terminal: at most 98")
 
 
 @pytest.mark.parametrize("width", [9, 10, 78])
@@ -257,7 +311,7 @@ def test_every_line_of_a_game_fits_80_columns(tmp_path: Path, width: int) -> Non
     maze = tmp_path / "maze.txt"
     maze.write_text(f"3 {width}\n" + ("." * width + "\n") * 3)
     script = "help\nhint\n1 1\nhint\njump" + "x" * 200 + "\nquit\n"
-    result = run("play", "maze", str(maze), "--side", "placer", stdin=script)
+    result = run("play", "maze", str(maze), "--side", "placer", stdin=script, env=_no_columns())
     assert result.status == 3
     # the echo of a typed line is the person's, not the game's
     lines = [line for line in result.stdout.decode().splitlines() if "jumpxx" not in line]

@@ -115,7 +115,7 @@ def _play(args: argparse.Namespace) -> int:
     """``play maze``: a game against the engine on standard input/output."""
     from ..graphs.boards import grid_board
     from ..play.match import parse_cell
-    from ..play.terminal import max_width, play_maze, wants_colour
+    from ..play.terminal import check_fits, play_maze, wants_colour
     from ..problems.maze import parse
 
     start = None
@@ -134,11 +134,7 @@ def _play(args: argparse.Namespace) -> int:
             f"a {height}x{width} maze is too large to play in a terminal "
             f"(at most {_PLAY_CELLS} cells); solve it with 'bipartite-game maze'"
         )
-    if width > max_width(height):
-        raise BipartiteGameError(
-            f"a maze {width} columns wide does not fit an 80-column terminal "
-            f"(at most {max_width(height)}); solve it with 'bipartite-game maze'"
-        )
+    columns = check_fits(height, width)
     board = grid_board(maze.open, args.moves)
     if args.file == "-":
         _moves_from_terminal()
@@ -156,6 +152,7 @@ def _play(args: argparse.Namespace) -> int:
             stdin=sys.stdin,
             stdout=sys.stdout,
             colour=wants_colour(sys.stdout),
+            columns=columns,
         )
     except BrokenPipeError:
         silence_stdout()

@@ -7,8 +7,10 @@ and recall earlier moves) and the board is in colour unless ``NO_COLOR`` is
 set.  Standard input may be a pipe: every prompt is answered by the next
 line, and the line is echoed so that a transcript reads like a session.
 
-Every line written fits 80 columns: messages are wrapped, and the command
-line refuses boards wider than :func:`max_width`.  After a game: a summary
+Every line written fits the terminal (:func:`terminal_columns`; 80 columns
+when the output is not a terminal): messages are wrapped at 80 columns or
+the terminal's width if narrower, and the command line refuses boards wider
+than :func:`max_width` of the terminal's width.  After a game: a summary
 (who won, the moves), an offer to play again, and an exit status that tells
 a win from a loss (:data:`WON`, :data:`LOST`, :data:`UNFINISHED`).
 """
@@ -16,25 +18,36 @@ a win from a loss (:data:`WON`, :data:`LOST`, :data:`UNFINISHED`).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import textwrap
 from collections.abc import Mapping
 from typing import TextIO
 
 from .._text import quote
-from ..errors import IllegalMoveError
+from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
 from .match import Match, direction_name, parse_cell
 from .position import FIRST
 from .render import legend, render_text
 
-__all__ = ["LOST", "UNFINISHED", "WON", "max_width", "play_maze", "wants_colour"]
+__all__ = [
+    "LOST",
+    "UNFINISHED",
+    "WON",
+    "check_fits",
+    "max_width",
+    "play_maze",
+    "terminal_columns",
+    "wants_colour",
+]
 
 #: Exit statuses of ``play``: the person won the last game, lost it, or left
 #: it unfinished (quit, or the input ended).  2 stays bad input, 130 Ctrl-C.
 WON, LOST, UNFINISHED = 0, 1, 3
 
-#: Every line the game writes fits this many columns.
+#: Messages are wrapped at this many columns (fewer on a narrower terminal);
+#: the width assumed when the output is not a terminal.
 COLUMNS = 80
 
 _HELP = (
@@ -48,10 +61,42 @@ _HELP = (
 _ROLE = {FIRST: "mover", "second": "placer"}
 
 
-def max_width(height: int) -> int:
-    """The widest board whose drawing fits :data:`COLUMNS` columns, next to
-    the row numbers of a board ``height`` rows high."""
-    return COLUMNS - len(str(height)) - 1
+def max_width(height: int, columns: int = COLUMNS) -> int:
+    """The widest board whose drawing fits ``columns`` columns, next to the
+    row numbers of a board ``height`` rows high."""
+    return columns - len(str(height)) - 1
+
+
+def terminal_columns() -> int:
+    """The width of the terminal the game writes to: ``$COLUMNS`` when set,
+    else the size the terminal reports for standard output, else (a pipe, a
+    file) :data:`COLUMNS` (:func:`shutil.get_terminal_size`)."""
+    return max(1, shutil.get_terminal_size((COLUMNS, 24)).columns)
+
+
+def check_fits(height: int, width: int) -> int:
+    """The terminal's width (:func:`terminal_columns`), once a board
+    ``height`` x ``width`` is known to fit it; else a
+    :class:`~bipartite_game.errors.BipartiteGameError` saying the width found."""
+    columns = terminal_columns()
+    if width <= max_width(height, columns):
+        return columns
+    if os.environ.get("COLUMNS") or _is_terminal(sys.stdout):
+        where = f"this {columns}-column terminal"
+    else:
+        where = f"{columns} columns (standard output is not a terminal; COLUMNS sets the width)"
+    raise BipartiteGameError(
+        f"a maze {width} columns wide does not fit {where}: at most "
+        f"{max(max_width(height, columns), 0)}; widen the terminal, or solve it with "
+        "'bipartite-game maze'"
+    )
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def wants_colour(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
@@ -67,9 +112,10 @@ def wants_colour(stream: TextIO, environ: Mapping[str, str] | None = None) -> bo
 
 
 class _Console:
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, columns: int = COLUMNS) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.wrap = max(20, min(COLUMNS, columns))
         self.echo = not stdin.isatty()
         # Python's input() edits through readline only on the process's own
         # standard input and output, and only when both are terminals
@@ -83,8 +129,9 @@ class _Console:
                 self.line_editing = False
 
     def say(self, text: str) -> None:
-        """Write ``text``, each paragraph wrapped at :data:`COLUMNS`."""
-        lines = [textwrap.fill(p, COLUMNS) if p else p for p in text.rstrip("\n").split("\n")]
+        """Write ``text``, each paragraph wrapped at :data:`COLUMNS` (or the
+        terminal's width, if narrower)."""
+        lines = [textwrap.fill(p, self.wrap) if p else p for p in text.rstrip("\n").split("\n")]
         self.show("\n".join(lines))
 
     def show(self, text: str) -> None:
@@ -132,12 +179,14 @@ def play_maze(
     stdin: TextIO,
     stdout: TextIO,
     colour: bool = False,
+    columns: int = COLUMNS,
 ) -> int:
     """Play games until the person declines another; returns :data:`WON` or
     :data:`LOST` for the last game, :data:`UNFINISHED` when the person quit
-    or the input ended first.  ``side`` is a :class:`~.play.Match` side."""
+    or the input ended first.  ``side`` is a :class:`~.play.Match` side;
+    ``columns`` the terminal's width (:func:`terminal_columns`)."""
     match = Match(board, side=side, start=start)  # a bad start is refused before any output
-    console = _Console(stdin, stdout)
+    console = _Console(stdin, stdout, columns)
     height, width = board.shape
     console.say(f"Maze {height}x{width}, {moves} moves. Type 'help' for how to move.")
     while True:

@@ -28,15 +28,20 @@ def check_explanations(n: int, edges: list[tuple[int, int]]) -> None:
         assert proof.matching_size == size
         text = str(proof)
         assert text.startswith(f"{v}: {'first' if proof.first_player_wins else 'second'}")
+        # M is shown maximum for every start, winning or losing: the bound is |M|
+        assert f"the matching of size {size} is maximum: " in text
+        if proof.bipartite:
+            assert proof.cover_size == size
+            assert "a König vertex cover of " in text
+        else:
+            bound = (n + proof.barrier_size - proof.odd_components) // 2
+            assert bound == size and f") / 2 = {size} edge" in text
+        edges_said = "1 edge." if size == 1 else f"{size} edges."
+        assert f"no matching has more than {edges_said}" in text or f"= {edges_said}" in text
         if proof.first_player_wins:
             assert proof.path == ()
             assert proof.partner == mate[v] and mate[v] >= 0
             assert proof.vertex_class in ("A", "C")
-            if proof.bipartite:
-                assert proof.cover_size == size
-            else:
-                bound = (n + proof.barrier_size - proof.odd_components) // 2
-                assert bound == size
             continue
         path = list(proof.path)
         assert proof.vertex_class == "D"
@@ -79,10 +84,23 @@ def test_explain_names_vertices_by_label() -> None:
 def test_graph_command_explains_a_start() -> None:
     result = run("graph", "--explain", "c", stdin="a b\nb c\n")
     assert result.status == 0, result.stderr
-    assert result.stdout.decode().splitlines()[:3] == [
+    assert result.stdout.decode().splitlines()[:4] == [
         "c: second (the player to move loses)",
-        "  the maximum matching of size 1 leaves a free;",
+        "  the matching of size 1 is maximum: a König vertex cover of 1 vertex touches every "
+        "edge, so no matching has more than 1 edge.",
+        "  it leaves a free;",
         "  even alternating path: a - b = c",
+    ]
+
+
+def test_a_losing_start_in_a_graph_that_is_not_bipartite_shows_tutte_berge() -> None:
+    result = run("graph", "--explain", "a", stdin="a b\nb c\nc a\n")
+    assert result.status == 0, result.stderr
+    assert result.stdout.decode().splitlines()[:3] == [
+        "a: second (the player to move loses)",
+        "  the matching of size 1 is maximum: Tutte–Berge: removing the barrier A (0 vertices) "
+        "leaves 1 odd component, so no matching has more than (3 + 0 - 1) / 2 = 1 edge.",
+        "  it leaves c free;",
     ]
 
 
@@ -92,9 +110,11 @@ def test_maze_command_explains_a_cell() -> None:
     assert result.status == 0, result.stderr
     lines = result.stdout.decode().splitlines()
     assert lines[0] == "2 3: second (the player to move loses)"
-    assert lines[2] == "  even alternating path: 1 2 - 2 2 = 2 3"
+    assert lines[1].startswith("  the matching of size 2 is maximum: a König vertex cover")
+    assert lines[3] == "  even alternating path: 1 2 - 2 2 = 2 3"
     winning = run("maze", "--explain", "1 1", stdin=maze).stdout.decode()
-    assert winning.startswith("1 1: first") and "Koenig vertex cover of 2 vertices" in winning
+    assert winning.startswith("1 1: first") and "König vertex cover of 2 vertices" in winning
+    assert "Koenig" not in winning
     general = run("maze", "--moves", "king", "--explain", "1,1", stdin=maze).stdout.decode()
     assert "Tutte–Berge" in general or "second" in general.splitlines()[0]
 

@@ -105,7 +105,7 @@ def certify_bipartite(
 
 _PROBLEMS = {
     1: "mate array is not a matching of the graph",
-    2: "an edge is not covered by the Koenig cover",
+    2: "an edge is not covered by the König cover",
     3: "cover and matching differ in size",
     4: "a matched edge joins two vertices of one side",
 }

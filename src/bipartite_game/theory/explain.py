@@ -8,7 +8,7 @@ and free in ``M'``, and since ``|M| = |M'|`` the path ends at a vertex ``M``
 leaves free, after an even number of edges.  So it is an even alternating
 path from an ``M``-free vertex to ``v``; flipping it turns ``M`` into a
 maximum matching that misses ``v``, along which the second player answers
-every move.
+every move.  That ``M`` is maximum is shown as for a winning start, below.
 
 A winning start ``v``: every maximum matching covers it, because ``v`` lies
 in ``A`` (every maximum matching matches the barrier into ``D``) or in ``C``
@@ -69,11 +69,14 @@ class Explanation:
     vertex_class
         ``"D"``, ``"A"`` or ``"C"`` (Gallai–Edmonds).
     bipartite
-        Whether ``M`` is certified by a König cover (else by Tutte–Berge).
+        Whether ``M`` is certified maximum by a König cover (else by
+        Tutte–Berge), for a losing start as for a winning one.
     cover_size
         Bipartite graphs: size of the König cover.
     barrier_size, odd_components
         Other graphs: ``|A|`` and the odd components of ``G - A``.
+    num_vertices
+        The graph's vertex count ``n``, in the Tutte–Berge bound.
     """
 
     start: int
@@ -94,17 +97,17 @@ class Explanation:
         graph's labels)."""
         name = self._namer if name is None else name
         v = name(self.start)
-        size = self.matching_size
+        maximum = f"  the matching of size {self.matching_size} is maximum: {self._bound()}."
         if not self.first_player_wins:
             free = name(self.path[0])
-            lines = [f"{v}: second (the player to move loses)"]
+            lines = [f"{v}: second (the player to move loses)", maximum]
             if len(self.path) == 1:
-                lines.append(f"  the maximum matching of size {size} leaves {v} free.")
+                lines.append(f"  it leaves {v} free.")
             else:
                 steps = [name(self.path[0])]
                 for k in range(1, len(self.path)):
                     steps.append(("=" if k % 2 == 0 else "-") + " " + name(self.path[k]))
-                lines.append(f"  the maximum matching of size {size} leaves {free} free;")
+                lines.append(f"  it leaves {free} free;")
                 lines.append(f"  even alternating path: {' '.join(steps)}")
                 lines.append("  ('-' an edge outside the matching, '=' an edge in it);")
                 lines.append(f"  flipping it gives a maximum matching that misses {v}.")
@@ -120,26 +123,29 @@ class Explanation:
             else "the part C of the Gallai–Edmonds decomposition (every maximum matching "
             "matches C perfectly inside C)"
         )
-        if self.bipartite:
-            proof = (
-                f"a Koenig vertex cover of {_count(self.cover_size, 'vertex')} touches every edge, "
-                f"so no matching has more than {self.cover_size} edges"
-            )
-        else:
-            proof = (
-                "Tutte–Berge: removing the barrier A "
-                f"({_count(self.barrier_size, 'vertex')}) leaves "
-                f"{_count(self.odd_components, 'odd component')}, so no matching has more than "
-                f"({self.num_vertices} + {self.barrier_size} - {self.odd_components}) / 2 "
-                f"= {size} edges"
-            )
         partner = name(self.partner) if self.partner is not None else "?"
         return (
             f"{v}: first (the player to move wins)\n"
             f"  {v} is in {where}, so every maximum matching covers it.\n"
-            f"  the matching of size {size} is maximum: {proof}.\n"
+            f"{maximum}\n"
             f"  first move: {partner}, {v}'s partner; then answer every move along the "
             "matching.\n"
+        )
+
+    def _bound(self) -> str:
+        """Why no matching is larger than ``M``: König's cover (bipartite) or
+        the Tutte–Berge bound with the barrier ``A`` (Gallai–Edmonds)."""
+        if self.bipartite:
+            return (
+                f"a König vertex cover of {_count(self.cover_size, 'vertex')} touches every "
+                f"edge, so no matching has more than {_count(self.cover_size, 'edge')}"
+            )
+        return (
+            "Tutte–Berge: removing the barrier A "
+            f"({_count(self.barrier_size, 'vertex')}) leaves "
+            f"{_count(self.odd_components, 'odd component')}, so no matching has more than "
+            f"({self.num_vertices} + {self.barrier_size} - {self.odd_components}) / 2 "
+            f"= {_count(self.matching_size, 'edge')}"
         )
 
     def __str__(self) -> str:
@@ -164,26 +170,25 @@ def explain(solution: Solution, start: int) -> Explanation:
     def namer(x: int) -> str:
         return str(graph.label(x))
 
+    # the certificate that M is maximum, for a losing start as for a winning one
+    certificate: dict[str, int] = {"num_vertices": graph.num_vertices}
+    if side is not None:
+        cover = koenig_cover(graph.indptr, graph.indices, side, solution.losing)
+        certificate["cover_size"] = int(np.count_nonzero(cover))
+    else:
+        odd = odd_components_without(graph.indptr, graph.indices, barrier)
+        certificate["barrier_size"] = int(np.count_nonzero(barrier))
+        certificate["odd_components"] = int(odd)
     if solution.losing[v]:
         other = solution.strategy(v).mate
         path = _difference_path(solution.mate, other, v)
         return Explanation(
             v, False, size, tuple(path.tolist()), None, "D", side is not None,
-            num_vertices=graph.num_vertices, _namer=namer,
+            **certificate, _namer=namer,
         )  # fmt: skip
-    partner = solution.reply(v)
-    if side is not None:
-        cover = koenig_cover(graph.indptr, graph.indices, side, solution.losing)
-        return Explanation(
-            v, True, size, (), partner, vertex_class, True,
-            cover_size=int(np.count_nonzero(cover)), num_vertices=graph.num_vertices,
-            _namer=namer,
-        )  # fmt: skip
-    odd = odd_components_without(graph.indptr, graph.indices, barrier)
     return Explanation(
-        v, True, size, (), partner, vertex_class, False,
-        barrier_size=int(np.count_nonzero(barrier)), odd_components=int(odd),
-        num_vertices=graph.num_vertices, _namer=namer,
+        v, True, size, (), solution.reply(v), vertex_class, side is not None,
+        **certificate, _namer=namer,
     )  # fmt: skip
 
 

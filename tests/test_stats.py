@@ -123,10 +123,107 @@ def test_lock_stats_add_up_the_cases_and_count_the_calls() -> None:
     assert facts["graph"].endswith(f" in {cases} graphs")
 
 
-def test_knights_stats_have_no_graph_the_duel_builds_none() -> None:
-    phases, facts = table(run("knights", str(EXAMPLES / "knights.txt"), "--stats").stderr)
-    assert "duel" in phases
-    assert "graph" not in facts and "matching" not in facts
+def _leaper_graph(rows: list[str], r: int, c: int) -> tuple[int, int]:
+    """Squares not broken, and leaper moves between two of them, counted
+    straight from the rules: every square, every step."""
+    squares = {(i, j) for i, row in enumerate(rows) for j, ch in enumerate(row) if ch != "@"}
+    steps = {(a * x, b * y) for x, y in ((r, c), (c, r)) for a in (1, -1) for b in (1, -1)}
+    moves = {
+        frozenset({(i, j), (i + di, j + dj)})
+        for i, j in squares
+        for di, dj in steps - {(0, 0)}
+        if (i + di, j + dj) in squares
+    }
+    return len(squares), len(moves)
+
+
+KNIGHT_BOARDS = [
+    (1, 2, ["A...", ".@..", "...B"]),
+    (0, 1, ["A.@.", "....", ".@.B"]),
+    (1, 1, ["A.@", "...", "@.B"]),
+    (2, 2, ["A....", ".....", "....B"]),
+    (5, 1, ["A.........", ".@@.......", ".........B"]),  # down 5 never fits; across 5 does
+    (0, 0, ["AB"]),  # a leap of 0: no move at all
+]
+
+
+@pytest.mark.parametrize("native", ["auto", "never"])
+@pytest.mark.parametrize(("r", "c", "rows"), KNIGHT_BOARDS)
+def test_knights_stats_count_the_leaper_graph(r: int, c: int, rows: list[str], native: str) -> None:
+    text = f"{len(rows)} {len(rows[0])} {r} {c}\n" + "\n".join(rows) + "\n"
+    env = {**os.environ, "BIPARTITE_GAME_NATIVE": native}
+    result = run("knights", "--stats", stdin=text, env=env)
+    assert result.status == 0, result.stderr
+    phases, facts = table(result.stderr)
+    assert "duel" in phases and "count" in phases
+    squares, moves = _leaper_graph(rows, r, c)
+    assert facts["graph"] == f"{squares} vertices, {moves} edges"
+    assert facts["matching"] == "none (the duel is decided by components and colours)"
+
+
+def test_knights_counts_a_block_of_rows_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks of a few rows: the moves that cross from one block to the next
+    are counted once, as on one block."""
+    import random
+
+    from bipartite_game.problems import knights
+
+    rng = random.Random(5)
+    for trial in range(30):
+        n, m = rng.randint(1, 9), rng.randint(2, 9)
+        r, c = rng.randint(0, 4), rng.randint(0, 4)
+        cells = [["@" if rng.random() < 0.3 else "." for _ in range(m)] for _ in range(n)]
+        cells[0][0], cells[-1][-1] = "A", "B"
+        if n == 1:
+            cells[0][1] = "B" if m == 2 else cells[0][1]
+        rows = ["".join(row) for row in cells]
+        text = f"{n} {m} {r} {c}\n" + "\n".join(rows) + "\n"
+        monkeypatch.setattr(knights, "_COUNT_BLOCK", rng.randint(1, 3 * m))
+        if trial % 2:
+            monkeypatch.setattr(knights, "library", lambda: None)  # the numpy path
+        out = io.StringIO()
+        with _stats.session(stats=out):
+            knights.answer(text)
+        monkeypatch.undo()
+        _, facts = table(out.getvalue())
+        squares, moves = _leaper_graph(rows, r, c)
+        assert facts["graph"] == f"{squares} vertices, {moves} edges", (rows, r, c)
+
+
+EDGE_RULE_CASES = [
+    # a bipartite multigraph: GF(2) elimination
+    ("a b\na b\nb c\nc d\nd a\n", [], ["  colour", "  eliminate"], "elimination over GF(2)"),
+    # an odd cycle: the search
+    ("a b\nb c\nc a\n", [], ["  colour", "  search"], "exhaustive search"),
+    # arcs without a cycle: the directed solver, retrograde alone
+    ("a b\nb c\na c\n", ["--directed"], ["  directed"], "retrograde analysis"),
+    # arcs around a cycle: the directed solver searches inside it
+    ("a b\nb c\nc a\n", ["--directed"], ["  directed"], "exhaustive search"),
+]
+
+
+@pytest.mark.parametrize(("text", "extra", "inside", "method"), EDGE_RULE_CASES)
+def test_edge_rule_stats_name_its_phases_and_give_the_sizes(
+    text: str, extra: list[str], inside: list[str], method: str
+) -> None:
+    result = run("graph", "--rule", "edge", *extra, "--stats", stdin=text)
+    assert result.status == 0, result.stderr
+    phases, facts = table(result.stderr)
+    assert list(phases) == [
+        "import", "read", "parse", "solve", *inside, "format", "write", "(other)", "total",
+    ]  # fmt: skip
+    lines = [line.split() for line in text.splitlines()]
+    vertices = len({word for line in lines for word in line})
+    assert facts["graph"] == f"{vertices} vertices, {len(lines)} edges"
+    assert facts["matching"] == f"none (solved by {method})"
+
+
+def test_edge_rule_stats_for_one_start() -> None:
+    result = run("graph", "--rule", "edge", "--start", "a", "--stats", stdin="a b\nb c\n")
+    phases, facts = table(result.stderr)
+    assert "solve" in phases
+    assert facts["graph"] == "3 vertices, 2 edges"
+    assert facts["matching"] == "none (this game is not decided by a matching)"
 
 
 def test_nested_phases_are_indented_under_the_phase_that_ran_them() -> None:

@@ -5,10 +5,11 @@ Why a module of its own: the command line wants two things of a long run —
 peak memory, as a table on standard error) and, at a terminal, a sign that
 the run is alive — and both need the same record of which phase is running.
 Code anywhere reports into that record with :func:`phase` (a context
-manager) and :func:`count`; the command line opens a :func:`session` around
-one command.  With no session open, as in every library call, :func:`phase`
-returns one shared do-nothing context and :func:`count` returns at once: the
-cost is a global lookup, so the game layer can report unconditionally.
+manager), :func:`count` and :func:`note` (a fact in words); the command
+line opens a :func:`session` around one command.  With no session open, as
+in every library call, :func:`phase` returns one shared do-nothing context
+and :func:`count` returns at once: the cost is a global lookup, so the game
+layer can report unconditionally.
 
 Phases nest (``decompose`` runs ``match`` inside it); a phase entered many
 times (one per case of ``lock``) adds up its time and counts its calls.
@@ -41,7 +42,16 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, TextIO
 
-__all__ = ["PROGRESS_AFTER", "Recorder", "active", "count", "phase", "report_solved", "session"]
+__all__ = [
+    "PROGRESS_AFTER",
+    "Recorder",
+    "active",
+    "count",
+    "note",
+    "phase",
+    "report_solved",
+    "session",
+]
 
 #: The sizes ``_jit`` counts, one per way a kernel call ran: in the native
 #: C library, compiled by numba, or as plain Python.
@@ -92,6 +102,14 @@ def count(name: str, value: int) -> None:
         recorder.sizes[name] = recorder.sizes.get(name, 0) + int(value)
 
 
+def note(name: str, text: str) -> None:
+    """Say ``text`` as the fact ``name`` of the open session, if any: for
+    what is not a count (``matching``: none, and why)."""
+    recorder = _current
+    if recorder is not None:
+        recorder.notes[name] = text
+
+
 class _Phase:
     def __init__(self, recorder: Recorder, name: str) -> None:
         self.recorder = recorder
@@ -117,6 +135,7 @@ class Recorder:
         self.started = time.perf_counter()
         self.times: dict[tuple[str, ...], list[float]] = {}
         self.sizes: dict[str, int] = {}
+        self.notes: dict[str, str] = {}
         self._stack: list[tuple[str, float]] = []
         self._stream = progress
         self._delay = delay
@@ -211,11 +230,16 @@ class Recorder:
             facts.append(
                 ("graph", f"{sizes['vertices']} vertices, {sizes['edges']} edges{many}")
             )
+        notes = dict(self.notes)
         if "matched pairs" in sizes:
             facts.append(("matching", f"{sizes['matched pairs']} pairs"))
+            notes.pop("matching", None)
+        elif "matching" in notes:
+            facts.append(("matching", notes.pop("matching")))
         for key, value in sizes.items():
             if key not in ("graphs", "vertices", "edges", "matched pairs", *_KERNEL_CALLS):
                 facts.append((key, str(value)))
+        facts.extend(notes.items())
         if any(key in sizes for key in _KERNEL_CALLS):
             ways = zip(_KERNEL_CALLS, ("in C", "by numba", "interpreted"), strict=True)
             calls = ", ".join(f"{sizes.get(key, 0)} {how}" for key, how in ways)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .._input import write_file
 from .._limits import ensure_fits
 from .._native import library
-from .._stats import phase
+from .._stats import count, note, phase
 from .._text import as_bytes, quote
 from ..errors import BipartiteGameError, InputError
 from ..graphs.edgelist import EdgeList, parse_edge_list
@@ -114,23 +114,40 @@ def _other_game(
     from ..theory.geography import geography_mover_wins, solve_geography
 
     u, v, n = edges.u, edges.v, edges.num_vertices
+    # --stats: the sizes the other games report; no matching decides these
+    count("graphs", 1)
+    count("vertices", n)
+    count("edges", u.size)
     game = [("rule", rule), ("directed", directed)]
     if start is not None:
         vertex = _vertex(edges, start, "--start")
-        wins = geography_mover_wins(u, v, n, vertex, rule=rule, directed=directed)
+        with phase("solve"):
+            wins = geography_mover_wins(u, v, n, vertex, rule=rule, directed=directed)
+        note("matching", "none (this game is not decided by a matching)")
         if as_json:
             return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
-    losing = solve_geography(u, v, n, rule=rule, directed=directed).losing
-    if as_json:
-        fields = [
-            *game,
-            ("vertices", n),
-            ("labels", _json.labels(edges.tokens)),
-            ("first_player_wins", _json.booleans(~losing)),
-        ]
-        return _json.document("graph", fields)
-    return edges.verdict_lines(~losing)
+    with phase("solve"):
+        solution = solve_geography(u, v, n, rule=rule, directed=directed)
+    note("matching", f"none (solved by {_METHODS.get(solution.method, solution.method)})")
+    with phase("format"):
+        if as_json:
+            fields = [
+                *game,
+                ("vertices", n),
+                ("labels", _json.labels(edges.tokens)),
+                ("first_player_wins", _json.booleans(~solution.losing)),
+            ]
+            return _json.document("graph", fields)
+        return edges.verdict_lines(~solution.losing)
+
+
+#: How :func:`~bipartite_game.theory.geography.solve_geography` decided, in words.
+_METHODS = {
+    "gf2": "elimination over GF(2)",
+    "acyclic": "retrograde analysis",
+    "search": "exhaustive search",
+}
 
 
 def _vertex(edges: EdgeList, label: str, option: str) -> int:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import _stats
 from .._limits import LEAP_CAP, ensure_fits
 from .._native import Library, library
 from .._stats import phase
@@ -161,6 +163,12 @@ def answer(data: bytes | str, *, format: str = "text") -> bytes:
         with phase("duel"):
             wins = board.alice_wins(lib)
         rows, cols = board.n, board.m
+    if _stats.active():  # --stats: the sizes the other commands report
+        with phase("count"):
+            if lib is None:
+                _report_sizes(lambda i, j: duel.open[i:j], rows, cols, duel.r, duel.c)
+            else:
+                _report_sizes(_bit_rows(board), rows, cols, board.r, board.c)
     if as_json:
         from . import _json
 
@@ -172,6 +180,64 @@ def answer(data: bytes | str, *, format: str = "text") -> bytes:
         ]
         return _json.document("knights", fields)
     return b"Alice\n" if wins else b"Bob\n"
+
+
+#: Squares unpacked at a time while counting for ``--stats``.
+_COUNT_BLOCK = 1 << 22
+
+
+def _report_sizes(
+    rows_of: Callable[[int, int], npt.NDArray[np.bool_]], n: int, m: int, r: int, c: int
+) -> None:
+    """For ``--stats``: the leaper graph's size, as the other commands give
+    theirs (vertices: the squares not broken, tokens' included; edges: the
+    leaper moves between two of them), and why there is no matching (the
+    duel is decided by components and colours).  ``rows_of(i, j)`` gives
+    rows ``i`` to ``j`` of the board as booleans.  O(squares) time, counted a
+    block of rows at a time: O(:data:`_COUNT_BLOCK`) memory."""
+    import numpy as np
+
+    from ..graphs.boards import leaper_steps
+
+    block = max(1, _COUNT_BLOCK // m)
+    # each move once: the steps going down, or right along a row
+    leaps = leaper_steps(min(r, LEAP_CAP), min(c, LEAP_CAP))
+    steps = [(di, dj) for di, dj in leaps if (di, dj) > (0, 0)]
+    steps = [(di, dj) for di, dj in steps if di < n and abs(dj) < m]
+    squares = moves = 0
+    for top in range(0, n, block):
+        bottom = min(n, top + block)
+        here = rows_of(top, bottom)
+        squares += int(np.count_nonzero(here))
+        for di, dj in steps:
+            if top + di >= n:
+                continue
+            there = rows_of(top + di, min(n, bottom + di))
+            a = here[: there.shape[0], max(0, -dj) : m - max(0, dj)]
+            b = there[:, max(0, dj) : m - max(0, -dj)]
+            moves += int(np.count_nonzero(a & b))
+    _stats.count("graphs", 1)
+    _stats.count("vertices", squares)
+    _stats.count("edges", moves)
+    _stats.note("matching", "none (the duel is decided by components and colours)")
+
+
+def _bit_rows(board: BitBoard) -> Callable[[int, int], npt.NDArray[np.bool_]]:
+    """Rows ``i`` to ``j`` of a bitset board as booleans (``_report_sizes``)."""
+    import numpy as np
+
+    m = board.m
+
+    def rows_of(i: int, j: int) -> npt.NDArray[np.bool_]:
+        start, stop = i * m, j * m
+        first = start >> 3
+        chunk = np.frombuffer(
+            board.bits, dtype=np.uint8, count=((stop + 7) >> 3) - first, offset=first
+        )
+        bits = np.unpackbits(chunk, bitorder="little")[start & 7 : (start & 7) + stop - start]
+        return bits.astype(np.bool_).reshape(j - i, m)
+
+    return rows_of
 
 
 def _json_format(format: str) -> bool:

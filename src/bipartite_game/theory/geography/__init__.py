@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._checks import checked_edges, vertex_id
+from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
 from .search import DEFAULT_BUDGET, Budget, SearchTooLarge, reachable, undirected_edge_winners
 
@@ -172,24 +173,30 @@ def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution
 
         return GeographySolution(game, solve(Graph.from_edges(u, v, n)).losing, "matching")
     if start is not None:
-        keep = reachable(n, u, v, start, game.directed)
-        inside = keep[u]
-        u, v = u[inside], v[inside]
+        with phase("reach"):
+            keep = reachable(n, u, v, start, game.directed)
+            inside = keep[u]
+            u, v = u[inside], v[inside]
     try:
         if game.directed:
             from .directed import directed_winners
 
             spent = Budget(budget)
-            wins = directed_winners(n, u, v, game.rule, spent)
+            with phase("directed"):  # condensation, retrograde, search in cycles
+                wins = directed_winners(n, u, v, game.rule, spent)
             # no state searched: every component was one vertex, the graph acyclic
             method = "acyclic" if spent.left == spent.states else "search"
             return GeographySolution(game, ~wins, method)
         from .edge_bipartite import bipartite_parts, losing_starts
 
-        _, side, bipartite = bipartite_parts(n, u, v)
+        with phase("colour"):
+            _, side, bipartite = bipartite_parts(n, u, v)
         if bipartite.all() and start is None:
-            return GeographySolution(game, losing_starts(n, u, v, side), "gf2", side)
-        wins = undirected_edge_winners(n, u, v, Budget(budget))
+            with phase("eliminate"):  # peeling, then GF(2) per component
+                losing = losing_starts(n, u, v, side)
+            return GeographySolution(game, losing, "gf2", side)
+        with phase("search"):
+            wins = undirected_edge_winners(n, u, v, Budget(budget))
         return GeographySolution(game, ~wins, "gf2" if bipartite.all() else "search")
     except SearchTooLarge:
         raise GeographyTooLarge(_refusal(game, budget)) from None

@@ -14,7 +14,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -93,6 +93,46 @@ def page(base_url: str) -> Iterator[Page]:
         tab.goto(base_url)
         tab.wait_for_selector("#board svg rect.cell")
         yield tab
+        browser.close()
+        assert errors == [], errors
+
+
+#: Opens a tab at ``(width, height)``; ``touch`` emulates a touch screen
+#: (``pointer: coarse``) on a mobile layout viewport, as a phone or tablet.
+TabAt = Callable[[int, int, bool], "Page"]
+
+
+@pytest.fixture()
+def tab_at(base_url: str) -> Iterator[TabAt]:
+    """Tabs of any size, on the page, each with its own browser context;
+    like ``page``, every tab must end without a script error or a blocked
+    resource."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        errors: list[str] = []
+
+        def open_tab(width: int, height: int, touch: bool) -> Page:
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+            )
+            tab = context.new_page()
+            tab.on("pageerror", lambda error: errors.append(str(error)))
+            tab.on(
+                "console",
+                lambda message: (
+                    errors.append(message.text)
+                    if "Content Security Policy" in message.text
+                    else None
+                ),
+            )
+            tab.goto(base_url)
+            tab.wait_for_selector("#board svg rect.cell")
+            _settle(tab)
+            return tab
+
+        yield open_tab
         browser.close()
         assert errors == [], errors
 

@@ -22,4 +22,4 @@ settings.register_profile("ci", parent=settings.get_profile("default"), max_exam
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # the browser tests' server and tab (they skip without Chromium)
-from .browser import base_url, page  # noqa: E402, F401
+from .browser import base_url, page, tab_at  # noqa: E402, F401

@@ -54,7 +54,48 @@ function showError(error) {
 
 function drawBoard(svg) {
   $("board").innerHTML = svg;
+  fitBoards();
   drawCursor();
+}
+
+// The board scales to fit: as wide as its column (at most 44rem) and no
+// taller than the window from the board's top down to the game's buttons
+// under it, so the board, Start, Hint and Undo are all in the first screen.
+// Called after every drawing, and when the window or the text above the
+// board changes size (a long message, an error).
+const MOST_ACROSS = 704; // 44rem
+const LEAST_DOWN = 160;  // below this the buttons go under the fold instead
+
+function fitBoards() {
+  const room = (box) => {
+    const bar = $("game-bar");
+    const style = getComputedStyle(bar);
+    const under = bar.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    const top = box.getBoundingClientRect().top + window.scrollY;
+    return Math.max(LEAST_DOWN, window.innerHeight - top - under - 6);
+  };
+  for (const id of ["board", "graph-board"]) {
+    const box = $(id);
+    const svg = box.querySelector("svg");
+    if (box.hidden || !svg) continue;
+    const view = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+    const [across, down] = [view[2], view[3]];
+    if (!(across > 0 && down > 0)) continue;
+    const scale = Math.min(Math.min(box.clientWidth, MOST_ACROSS) / across, room(box) / down);
+    svg.style.width = `${Math.floor(across * scale)}px`;
+    svg.style.height = `${Math.floor(down * scale)}px`;
+  }
+}
+
+function watchBoardRoom() {
+  window.addEventListener("resize", fitBoards);
+  if (typeof ResizeObserver === "undefined") return;
+  // what moves the board's top or narrows its column
+  const watcher = new ResizeObserver(() => requestAnimationFrame(fitBoards));
+  for (const element of [document.querySelector("header"), $("status"), $("error"), $("game-bar"),
+    $("board"), $("graph-board")]) {
+    watcher.observe(element);
+  }
 }
 
 // What every game request asks to see: the overlays ticked, and the
@@ -332,6 +373,7 @@ async function backToEditing() {
   $("hint").disabled = true;
   $("undo").disabled = true;
   $("plan").textContent = "";
+  $("plans").textContent = "";
   $("record-panel").hidden = true;
   try {
     if (page.mode === "graph") await editGraph();
@@ -379,6 +421,7 @@ async function readLimits() {
 }
 
 function main() {
+  watchBoardRoom();
   $("board").addEventListener("click", onBoardClick);
   $("board").addEventListener("mouseover", onBoardHover);
   $("board").addEventListener("keydown", onBoardKey);

@@ -131,6 +131,7 @@ function drawGraph() {
   // a vertex with the keyboard's focus keeps it across the redraw
   const hadFocus = board.contains(document.activeElement) && document.activeElement !== board;
   board.replaceChildren(svg);
+  fitBoards();
   if (hadFocus && graph.focused !== null) {
     const again = board.querySelector(`g.vertex[data-label="${CSS.escape(graph.focused)}"]`);
     if (again) again.focus();

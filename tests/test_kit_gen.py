@@ -218,3 +218,21 @@ def test_generators_draw_from_their_own_stream() -> None:
     assert generate("maze", 5, index=3).text == rng_cases[3]
     assert len(set(rng_cases)) > 1
     assert np.random.default_rng([5, 3]).random() == np.random.default_rng([5, 3]).random()
+
+
+def test_a_size_past_the_memory_is_refused_before_drawing() -> None:
+    assert_one_line_error(
+        run("gen", "graph", "--vertices", "100000000", "--edges", "0"), "needs about"
+    )
+    assert_one_line_error(run("gen", "maze", "--rows", "46000", "--cols", "46000"), "needs about")
+
+
+def test_a_complete_graph_has_at_most_a_thousand_vertices() -> None:
+    knobs = Knobs(vertices=Span(1000, 3000), edge_cases=1.0)
+    for seed in range(40):
+        made = generate("graph", seed, knobs)
+        if made.families == {"complete"}:
+            assert len(made.text.splitlines()) == 1000 * 999 // 2
+            break
+    else:
+        pytest.fail("no complete graph in 40 seeds")

@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from .._checks import MAX_VERTICES
 from .._command import real, whole, write_stdout
+from .._limits import ensure_fits
 from .._text import quote
 from ..errors import BipartiteGameError
 from ..graphs.boards import parse_moves
@@ -296,17 +297,25 @@ def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
 
 
 # ------------------------------------------------------------------ graph
+#: The most vertices of a ``complete`` graph (half a million edges).
+COMPLETE_MAX = 1000
+
+
 def graph(rng: np.random.Generator, knobs: Knobs) -> Generated:
     """An edge list: labels ``1..n`` shuffled, lines in random order, each
     vertex in no edge as a lone label."""
     vertices = knobs.vertices
-    available = ["no-edge", "complete", "loops-and-repeats"]
+    available = ["no-edge", "loops-and-repeats"]
+    if vertices.lo <= COMPLETE_MAX:
+        available.insert(1, "complete")
     if vertices.lo == 1:
         available.append("one-vertex")
     if vertices.hi >= 2:
         available.append("perfect-matching")
     family = _family(rng, knobs, available)
     n = 1 if family == "one-vertex" else vertices.draw(rng)
+    if family == "complete":
+        n = min(n, COMPLETE_MAX)
     if family == "perfect-matching":
         n = max(2, n - n % 2)
     most = n * (n - 1) // 2
@@ -441,7 +450,32 @@ def generate(
         raise BipartiteGameError(
             f"no generator for {quote(problem)}: one of {', '.join(GENERATORS)}"
         )
-    return GENERATORS[problem](case_rng(seed, index), knobs or Knobs())
+    knobs = knobs or Knobs()
+    needed = _working_memory(problem, knobs)
+    if needed > _CHECK_MEMORY_FROM:  # reading the free memory costs 0.4 ms: big cases only
+        ensure_fits(needed, f"a generated {problem} input this large")
+    return GENERATORS[problem](case_rng(seed, index), knobs)
+
+
+#: Past this many bytes of working memory, :func:`generate` asks if it fits.
+_CHECK_MEMORY_FROM = 64 << 20
+
+
+def _working_memory(problem: str, knobs: Knobs) -> int:
+    """An upper estimate of a case's working memory, measured: about 10
+    bytes a cell for a board (random floats, masks, the text) and 200 a
+    vertex or edge for an edge list (numpy's string operations); with a
+    margin."""
+    if problem in ("graph", "edges"):
+        n = knobs.vertices.hi
+        edges = knobs.edges.hi if knobs.edges is not None else 3 * n
+        if knobs.vertices.lo <= COMPLETE_MAX:
+            complete = min(n, COMPLETE_MAX)
+            edges = max(edges, complete * (complete - 1) // 2)
+        return 300 * (n + edges)
+    if problem == "lock":  # at most LOCK_CODES codes a case
+        return 0
+    return 24 * knobs.rows.hi * knobs.cols.hi
 
 
 # ------------------------------------------------------------ command line

@@ -53,7 +53,8 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         ),
         epilog=(
             "Exit status: 0 you won the last game, 1 the engine won it, 3 it was left "
-            "unfinished (quit, or the input ended), 2 bad input, 130 Ctrl-C. "
+            "unfinished (quit, or the input ended), 2 bad input or an output that cannot be "
+            "written (a full disk), 130 Ctrl-C. "
             "Colour is used when standard output is a terminal and NO_COLOR is not set."
         ),
     )

@@ -34,7 +34,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
             "claim that fails."
         ),
         epilog=(
-            "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read. "
+            "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read (or "
+            "the verdict cannot be written). "
             "The format: docs/certificates.md."
         ),
     )

@@ -553,10 +553,13 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
         "stress",
         help=summary,
         description=(
-            "Run the shell command SOLUTION on inputs of 'gen PROBLEM' (on standard input), "
+            "Run the shell command CMD (--solution) on inputs of 'gen PROBLEM' (on its "
+            "standard input), "
             "compare its output with the right answer token by token, and on the first "
-            "difference, crash, non-zero exit or time-out shrink the input while it still "
-            "fails the same way, print it with the expected and received outputs and exit 1. "
+            "difference, crash, non-zero exit, time-out or output limit shrink the input "
+            "while it still fails the same way, print it with the expected and received "
+            "outputs (cut to their first lines, escaped) and exit 1. A program is judged on "
+            "what it printed when its own process exited; what it left running is killed. "
             "Exit 0 with one summary line when all agree."
         ),
     )

@@ -79,3 +79,27 @@ def test_comparison_quotes_little_of_a_huge_line() -> None:
     verdict = compare(b"x" * 1_000_000, b"WIN\n")
     assert not verdict.ok
     assert len(str(verdict)) < 200
+
+
+def test_a_nul_byte_in_the_output_is_judged_not_refused(tmp_path: Path) -> None:
+    """The contestant's output is judged whatever it holds; exit 2 is for
+    a bad INPUT only."""
+    maze = tmp_path / "maze.txt"
+    maze.write_bytes(b"3 3\n.##\n...\n#.#\n")
+    output = tmp_path / "out.txt"
+    output.write_bytes(b"WIN\n2 3\x00\n")
+    result = run("check", "maze", str(maze), str(output))
+    assert result.status == 1, result.stderr
+    assert result.stdout == b"wrong answer: line 2: expected '2 3', found '2 3\\x00'\n"
+    piped = run("check", "maze", str(maze), "-", stdin=b"\x00" * 10)
+    assert piped.status == 1 and piped.stdout.startswith(b"wrong answer: line 1:")
+    binary_input = tmp_path / "binary.txt"
+    binary_input.write_bytes(b"1 1\n\x00\n")
+    assert_one_line_error(run("check", "maze", str(binary_input), str(output)), "NUL")
+
+
+def test_a_flood_of_output_is_split_only_as_far_as_the_answer() -> None:
+    verdict = compare(b"WIN " * 2_000_000, b"WIN\n")
+    assert str(verdict) == "wrong answer: line 1: expected end of answer, found " + repr(
+        ("WIN " * 2_000_000).strip()[:60]
+    )[:-1] + "…'"

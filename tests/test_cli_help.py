@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cli_util import run
+from .cli_util import assert_one_line_error, run
 
 
 def test_the_bare_command_prints_the_help() -> None:
@@ -14,14 +14,23 @@ def test_the_bare_command_prints_the_help() -> None:
     assert "the placer chooses the token's start and the mover makes the first move" in text
 
 
-def test_extra_arguments_show_the_subcommands_usage() -> None:
-    result = run("maze", "examples/maze.txt", "extra")
-    assert result.status == 2 and result.stdout == b""
-    assert result.stderr.startswith("usage: bipartite-game maze ")
-    assert "bipartite-game maze: error: unrecognized arguments: extra" in result.stderr
-    nested = run("play", "maze", "a", "b")
-    assert nested.status == 2
-    assert nested.stderr.startswith("usage: bipartite-game play maze ")
+def test_a_bad_command_line_is_one_line_naming_the_subcommand() -> None:
+    assert_one_line_error(
+        run("maze", "examples/maze.txt", "extra"),
+        "maze: unrecognized arguments: extra; see 'bipartite-game maze --help'",
+    )
+    assert_one_line_error(run("play", "maze", "a", "b"), "play maze: unrecognized arguments: b")
+    assert_one_line_error(run("lock", "--ring", "x"), "lock: --ring: expected a whole number")
+    assert_one_line_error(run("frobnicate"), "invalid choice: 'frobnicate'")
+    # the user's text comes back escaped: no terminal control reaches stderr
+    escaped = run("maze", "examples/maze.txt", "\x1b[31mred\nline")
+    assert_one_line_error(escaped, "\\x1b[31mred\\nline")
+
+
+def test_stress_marks_its_solution_required() -> None:
+    usage = run("stress", "--help").stdout.decode()
+    assert " --solution CMD " in " ".join(usage.split()) and "[--solution" not in usage
+    assert_one_line_error(run("stress", "maze"), "the following arguments are required: --solution")
 
 
 def test_help_texts_name_the_players_and_the_lock_header() -> None:

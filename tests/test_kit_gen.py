@@ -185,12 +185,16 @@ def test_sizes_are_respected() -> None:
         (["maze", "--rows", "0"], "--rows"),
         (["maze", "--rows", "5..2"], "--rows"),
         (["maze", "--cols", "x"], "--cols"),
-        (["maze", "--density", "1.5"], "--density must be in 0..1"),
+        (["maze", "--density", "1.5"], "--density: expected a number from 0 to 1, found '1.5'"),
+        (["maze", "--density", "inf"], "--density"),
+        (["maze", "--seed", "-5"], "--seed: expected a whole number from 0 to"),
+        (["lock", "--seed", "9" * 40], "--seed"),
+        (["graph", "--seed", ""], "--seed"),
         (["maze", "--density", "nan"], "--density"),
         (["maze", "--edge-cases", "-1"], "--edge-cases"),
         (["maze", "--moves", "queen"], "unknown move set"),
         (["maze", "--seed", "x"], "--seed"),
-        (["lock", "--ring", "11"], "--ring must be between 2 and 10"),
+        (["lock", "--ring", "11"], "--ring: expected a whole number from 2 to 10"),
         (["lock", "--rings", "9..9"], "too many codes"),
         (["knights", "--rows", "1", "--cols", "1"], "two squares"),
         (["chess"], "no generator for 'chess'"),
@@ -214,3 +218,21 @@ def test_generators_draw_from_their_own_stream() -> None:
     assert generate("maze", 5, index=3).text == rng_cases[3]
     assert len(set(rng_cases)) > 1
     assert np.random.default_rng([5, 3]).random() == np.random.default_rng([5, 3]).random()
+
+
+def test_a_size_past_the_memory_is_refused_before_drawing() -> None:
+    assert_one_line_error(
+        run("gen", "graph", "--vertices", "100000000", "--edges", "0"), "needs about"
+    )
+    assert_one_line_error(run("gen", "maze", "--rows", "46000", "--cols", "46000"), "needs about")
+
+
+def test_a_complete_graph_has_at_most_a_thousand_vertices() -> None:
+    knobs = Knobs(vertices=Span(1000, 3000), edge_cases=1.0)
+    for seed in range(40):
+        made = generate("graph", seed, knobs)
+        if made.families == {"complete"}:
+            assert len(made.text.splitlines()) == 1000 * 999 // 2
+            break
+    else:
+        pytest.fail("no complete graph in 40 seeds")

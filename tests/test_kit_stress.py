@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bipartite_game.errors import BipartiteGameError
 from bipartite_game.kit import Knobs, Span, generate, shrink, stress
 from bipartite_game.kit.check import front_end
 from bipartite_game.kit.gen import GENERATORS, answer_options
@@ -141,10 +142,15 @@ def test_a_python_crash_is_named_by_its_last_line(tmp_path: Path) -> None:
     ("args", "fragment"),
     [
         ([], "--solution"),
-        (["--solution", "cat", "--count", "0"], "--count must be at least 1"),
-        (["--solution", "cat", "--count", "many"], "--count: expected a number"),
-        (["--solution", "cat", "--jobs", "0"], "--jobs must be at least 1"),
-        (["--solution", "cat", "--time-limit", "0"], "--time-limit must be positive"),
+        (["--solution", "cat", "--count", "0"], "--count: expected a whole number from 1 to"),
+        (["--solution", "cat", "--count", "many"], "--count: expected a whole number"),
+        (["--solution", "cat", "--jobs", "0"], "--jobs: expected a whole number from 1 to 256"),
+        (["--solution", "cat", "--time-limit", "0"], "--time-limit: expected a number more than 0"),
+        (["--solution", "cat", "--time-limit", "1e20"], "at most 1000000, found '1e20'"),
+        (["--solution", "cat", "--time-limit", "inf"], "--time-limit"),
+        (["--solution", "cat", "--seed", "-5"], "--seed: expected a whole number from 0 to"),
+        (["--solution", "cat", "--output-limit", "0"], "--output-limit"),
+        (["--solution", "  "], "stress needs the program to test"),
         (["--solution", "cat", "--rows", "9..1"], "--rows"),
         (["--solution", "cat", "--vertices", "4"], "--vertices does not apply to maze"),
     ],
@@ -276,3 +282,77 @@ def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -
     command = _solution(tmp_path, planted=False)
     result = run("stress", "maze", "--solution", command, "--count", "3")
     assert result.status == 0 and result.stderr == ""
+
+
+def test_a_flood_of_output_is_a_failing_solution_not_an_error() -> None:
+    """`yes WIN` never ends: it fails the output limit, in bounded memory,
+    and the report shows only the start of what it printed."""
+    result = run("stress", "maze", "--solution", "yes WIN", "--count", "3", "--output-limit", "1")
+    assert result.status == 1, result.stderr
+    text = result.stdout.decode()
+    assert text.startswith("case 0: output limit: printed more than 1 MiB\n"), text[:200]
+    received = text.split("--- received ---\n")[1]
+    assert received.count("\n") <= 41 and "[... cut here: " in received
+    assert result.stderr == ""
+
+
+def test_the_output_limit_is_the_library_s_too() -> None:
+    outcome = run_solution("yes WIN", "1 1\n.\n", output_limit=1000)
+    assert outcome.kind == "output limit" and len(outcome.output) == 1000
+    with pytest.raises(BipartiteGameError, match="time limit"):
+        stress_cases(lambda k: "", str, "cat", time_limit=1e20)
+    with pytest.raises(BipartiteGameError, match="jobs"):
+        stress_cases(lambda k: "", str, "cat", jobs=10**9)
+
+
+def test_a_child_left_holding_the_output_is_not_a_time_out(tmp_path: Path) -> None:
+    """The solution answers and exits, leaving a background process with
+    its standard output open: it is judged on what it printed, and the
+    process it left is killed."""
+    marker = tmp_path / "left-behind"
+    right = _solution(tmp_path, planted=False)
+    command = f"{right}; (sleep 30; touch {shlex.quote(str(marker))}) &"
+    result = run("stress", "maze", "--solution", command, "--count", "4", "--time-limit", "20")
+    assert result.status == 0, result.stdout
+    assert result.stdout.startswith(b"ok: 4 cases agree")
+    wrong = f"{_solution(tmp_path, planted=True)}; sleep 30 &"
+    failed = run("stress", "maze", "--solution", wrong, "--count", "20", "--time-limit", "20")
+    assert failed.stdout.startswith(b"case "), failed.stdout
+    assert b": wrong answer: " in failed.stdout.split(b"\n")[0]
+    outcome = run_solution("echo WIN; sleep 30 &", "1 1\n.\n", time_limit=20)
+    assert outcome.kind == "ok" and outcome.output == "WIN\n"
+
+
+def test_a_solution_s_bytes_never_reach_the_terminal_raw() -> None:
+    result = run("stress", "maze", "--solution", r"printf '\033[31mRED\r\n\007'", "--count", "1")
+    assert result.status == 1
+    assert b"\x1b" not in result.stdout and b"\r" not in result.stdout
+    assert b"\x07" not in result.stdout
+    assert b"--- received ---\n\\x1b[31mRED\\r\n\\x07\n" in result.stdout
+
+
+def test_a_long_input_is_shown_cut(tmp_path: Path) -> None:
+    # fails (status 3) only on inputs of 250 lines or more: shrinking stops there
+    command = 'test "$(wc -l)" -lt 250 || exit 3'
+    result = run(
+        "stress", "graph", "--solution", command, "--count", "1", "--vertices", "300",
+        "--edges", "300",
+    )  # fmt: skip
+    assert result.status == 1
+    shown = result.stdout.decode().split("--- input ---\n")[1].split("--- expected ---")[0]
+    assert shown.count("\n") <= 41 and "[... cut here: " in shown
+
+
+def test_save_to_a_full_disk_names_the_file() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    result = run("stress", "maze", "--solution", "exit 3", "--save", "/dev/full")
+    assert result.status == 2 and result.stdout.startswith(b"case 0: non-zero exit")
+    assert result.stderr == "bipartite-game: error: /dev/full: No space left on device\n"
+
+
+def test_gen_refuses_a_negative_seed_for_every_problem() -> None:
+    for problem in GENERATORS:
+        assert_one_line_error(run("gen", problem, "--seed", "-5"), "--seed")
+    with pytest.raises(BipartiteGameError, match="seed"):
+        generate("maze", -5)

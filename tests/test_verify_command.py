@@ -214,3 +214,28 @@ print("functions")
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == "functions\n"
+
+
+def test_a_maze_without_maze_says_to_give_it(tmp_path: Path) -> None:
+    maze = Path(__file__).parent.parent / "examples" / "maze.txt"
+    cert = tmp_path / "cert.json"
+    assert run("maze", str(maze), "--certificate", str(cert)).status == 0
+    assert_one_line_error(
+        run("verify", str(maze), str(cert)),
+        "'labels' has 5 entries",
+        "FILE reads as a maze: give --maze",
+    )
+    assert run("verify", "--maze", str(maze), str(cert)).status == 0
+
+
+def test_the_verdict_is_never_lost_to_a_closed_output() -> None:
+    graph, cert = str(CASES / "graph.in"), str(CASES / "graph.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", "verify", graph, cert],
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: __import__("os").close(1),
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert b"cannot write the output: standard output is closed" in done.stderr

@@ -256,7 +256,8 @@ def test_serve_refuses_a_bad_vertex_bound_in_one_line() -> None:
 
     for bad in ("0", "1001", "-3"):
         assert_one_line_error(
-            run("serve", "--max-vertices", bad), "--max-vertices must be between 1 and 1000"
+            run("serve", f"--max-vertices={bad}"),
+            "--max-vertices: expected a whole number from 1 to 1000",
         )
 
 

@@ -30,7 +30,9 @@ SizeLimit = Callable[[bytes], "int | None"]
 _CHUNK = 1 << 20
 
 
-def read_input(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
+def read_input(
+    path: str | None, size_limit: SizeLimit | None = None, *, binary: bool = False
+) -> bytes:
     """The whole input, read with a bound.
 
     At most :func:`~bipartite_game._limits.input_cap` bytes (an eighth of the
@@ -38,7 +40,9 @@ def read_input(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
     chunk how much its header allows (``size_limit``).  A NUL byte, which no
     format allows, stops the reading at once (``< /dev/zero``).  Both end
     with one line naming the problem, so an endless or binary stream never
-    eats the machine's memory.
+    eats the machine's memory.  With ``binary``, NUL bytes are data (a
+    contestant's output, which is judged whatever it holds), and only the
+    size is bounded.
     """
     if path is None or path == "-":
         if sys.stdin is None:
@@ -46,7 +50,7 @@ def read_input(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
         if sys.stdin.isatty() and sys.stderr is not None:
             sys.stderr.write(f"{PROG}: reading standard input (end it with Ctrl-D)...\n")
             sys.stderr.flush()
-        return _read_stream(sys.stdin.buffer, "standard input", size_limit, input_cap())
+        return _read_stream(sys.stdin.buffer, "standard input", size_limit, input_cap(), binary)
     with open(path, "rb") as handle:
         cap = input_cap()
         size = os.fstat(handle.fileno()).st_size
@@ -55,7 +59,7 @@ def read_input(path: str | None, size_limit: SizeLimit | None = None) -> bytes:
                 f"{path}: {human_size(size)} is more input than this machine's memory allows "
                 f"(at most {human_size(cap)})"
             )
-        return _read_stream(handle, path, size_limit, cap)
+        return _read_stream(handle, path, size_limit, cap, binary)
 
 
 def write_file(path: str, data: bytes) -> None:
@@ -63,14 +67,21 @@ def write_file(path: str, data: bytes) -> None:
     on standard output); an :class:`OSError` names the file."""
     if not isinstance(path, str) or not path:
         raise BipartiteGameError("a file to write must be named by a non-empty path")
-    with open(path, "wb") as handle:
-        handle.write(data)
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as error:  # a full disk fails the write or the close, unnamed
+        if error.filename is None:
+            raise OSError(error.errno, error.strerror, path) from None
+        raise
 
 
-def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int) -> bytes:
+def _read_stream(
+    stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int, binary: bool = False
+) -> bytes:
     size = _regular_file_left(stream)
     if size is not None:
-        return _read_regular(stream, name, size_limit, cap, size)
+        return _read_regular(stream, name, size_limit, cap, size, binary)
     # the chunks go into one growing buffer, whose value is then handed out
     # without a copy: joining a list of them would hold the text twice
     text = io.BytesIO()
@@ -84,7 +95,7 @@ def _read_stream(stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap:
         chunk = stream.read(_CHUNK)
         if not chunk:
             return text.getvalue()
-        nul = chunk.find(b"\0")
+        nul = -1 if binary else chunk.find(b"\0")
         if nul >= 0:
             line = text.getvalue().count(b"\n") + chunk.count(b"\n", 0, nul) + 1
             raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)
@@ -118,7 +129,12 @@ def _regular_file_left(stream: BinaryIO) -> int | None:
 
 
 def _read_regular(
-    stream: BinaryIO, name: str, size_limit: SizeLimit | None, cap: int, size: int
+    stream: BinaryIO,
+    name: str,
+    size_limit: SizeLimit | None,
+    cap: int,
+    size: int,
+    binary: bool = False,
 ) -> bytes:
     """A regular file, read whole in one piece: its size is known, so the
     bounds are checked before reading, and the text is held once.  (Joining
@@ -126,7 +142,7 @@ def _read_regular(
     than the rest of a knights answer.)  Same checks and messages as the
     chunked reading."""
     head = os.pread(stream.fileno(), _CHUNK, stream.tell())
-    nul = head.find(b"\0")
+    nul = -1 if binary else head.find(b"\0")
     if nul >= 0:
         line = head.count(b"\n", 0, nul) + 1
         raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)
@@ -139,7 +155,7 @@ def _read_regular(
         why = "its header allows" if limit < cap else "this machine's memory allows"
         raise BipartiteGameError(f"{name}: more input than {why} (at most {human_size(limit)})")
     data = stream.read(size)  # as far as its size when opened, should it grow
-    nul = data.find(b"\0")
+    nul = -1 if binary else data.find(b"\0")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
         raise InputError(f"{name} is binary: NUL byte (expected text)", line=line)

@@ -3,7 +3,9 @@
 - :mod:`.main` -- the parser, the judge commands, ``check`` and ``annotate``,
   and the one-line errors with their exit statuses.
 - :mod:`.interactive` -- ``play`` and ``serve``; :mod:`.verify_command`
-  -- ``verify``; :mod:`.streams` -- standard output's failures.
+  -- ``verify``.  Standard output's failures and the option values' checks
+  are in the root helper ``_command``, shared with the kit's ``gen`` and
+  ``stress``.
 
 The top layer: it may use every package, and none uses it.
 """

@@ -9,11 +9,12 @@ import argparse
 import io
 import os
 import sys
+from typing import Any, TextIO
 
+from .._command import OutputError, silence_stdout, whole
 from .._input import read_input as _read
 from .._text import quote
 from ..errors import BipartiteGameError
-from .streams import silence_stdout
 
 __all__ = ["add_parsers"]
 
@@ -52,7 +53,8 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         ),
         epilog=(
             "Exit status: 0 you won the last game, 1 the engine won it, 3 it was left "
-            "unfinished (quit, or the input ended), 2 bad input, 130 Ctrl-C. "
+            "unfinished (quit, or the input ended), 2 bad input or an output that cannot be "
+            "written (a full disk), 130 Ctrl-C. "
             "Colour is used when standard output is a terminal and NO_COLOR is not set."
         ),
     )
@@ -91,18 +93,21 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         "127.0.0.1 or [::1] as their Host, unless it is 0.0.0.0 or ::, which answer any name",
     )
     serve.add_argument(
-        "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
+        "--port",
+        type=whole(0, 65535),
+        default=8000,
+        help="port (default 8000; 0 picks a free one)",
     )
     serve.add_argument(
         "--max-side",
-        type=int,
+        type=whole(1, _SERVE_MAX_SIDE),
         default=64,
         metavar="N",
         help=f"largest maze side the page accepts (default 64, at most {_SERVE_MAX_SIDE})",
     )
     serve.add_argument(
         "--max-vertices",
-        type=int,
+        type=whole(1, _SERVE_MAX_VERTICES),
         default=200,
         metavar="N",
         help="most vertices of a graph the page accepts, with at most 10 N edges "
@@ -142,6 +147,9 @@ def _play(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
+    # at a terminal, the process's own stream, for input()'s line editing;
+    # elsewhere one whose failures (a full disk) are named as the output's
+    stdout: TextIO = sys.stdout if sys.stdout.isatty() else _Output(sys.stdout)  # type: ignore[assignment]
     try:
         return play_maze(
             board,
@@ -150,7 +158,7 @@ def _play(args: argparse.Namespace) -> int:
             start=start,
             show_hints=args.hints,
             stdin=sys.stdin,
-            stdout=sys.stdout,
+            stdout=stdout,
             colour=wants_colour(sys.stdout),
             columns=columns,
         )
@@ -162,6 +170,36 @@ def _play(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         sys.stdout.flush()
         return 130
+
+
+class _Output:
+    """A text stream whose write failures are :class:`OutputError`: the
+    game's transcript written to a full disk is the output's failure, not a
+    bad input.  A reader gone away stays a :class:`BrokenPipeError`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            silence_stdout()
+            raise OutputError(error.strerror or str(error)) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            silence_stdout()
+            raise OutputError(error.strerror or str(error)) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _moves_from_terminal() -> None:
@@ -184,16 +222,8 @@ def _serve(args: argparse.Namespace) -> int:
     """``serve``: the web page on uvicorn."""
     from ..play.web import Limits, serve
 
-    if not 1 <= args.max_side <= _SERVE_MAX_SIDE:
-        raise BipartiteGameError(
-            f"--max-side must be between 1 and {_SERVE_MAX_SIDE}, not {args.max_side}"
-        )
-    if not 0 <= args.port <= 65535:
-        raise BipartiteGameError(f"--port must be between 0 and 65535, not {args.port}")
-    if not 1 <= args.max_vertices <= _SERVE_MAX_VERTICES:
-        raise BipartiteGameError(
-            f"--max-vertices must be between 1 and {_SERVE_MAX_VERTICES}, not {args.max_vertices}"
-        )
+    if not args.host.strip():
+        raise BipartiteGameError("--host: expected an address to listen on, found ''")
     limits = Limits(
         max_side=args.max_side,
         max_vertices=args.max_vertices,

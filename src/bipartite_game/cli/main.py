@@ -11,24 +11,26 @@ answers at once.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import re
 import signal
 import sys
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .. import __version__, _stats
+from .._command import OutputError, require_stdout, silence_stdout, whole, write_stdout
 from .._input import PROG
 from .._input import read_input as _read
 from ..errors import BipartiteGameError, BipartiteGameWarning
 from . import interactive, verify_command
-from .streams import OutputError, write_stdout
 
 __all__ = ["main"]
 
-#: ``graph`` and ``maze`` write a certificate of their answer (issue 13).
+#: ``graph`` and ``maze`` write a certificate of their answer.
 _CERTIFICATE = "--certificate"
 _CERTIFICATE_HELP = (
     "also write a JSON certificate of every answer to OUT.json, which "
@@ -40,6 +42,31 @@ Output = bytes | memoryview
 
 
 Options = Callable[[argparse.Namespace], dict[str, object]]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with a bad command line as one line on standard
+    error (the project's rule for every bad input, exit status 2) instead of
+    the usage and the error, and help written as the command's output
+    (its failures named as the output's).  Subcommands' parsers are of the
+    same class (argparse makes them of their parent's)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix(PROG).strip()
+        where = f"{command}: " if command else ""
+        # the user's words are quoted raw by argparse: escaped, on one line
+        message = _printable(re.sub(r"^argument ", "", message)[: 2 * _MESSAGE_CHARS])
+        _fail(where + message, hint=f"see '{self.prog} --help'")
+        self.exit(2)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if not message:
+            return
+        if file is None or file is sys.stdout:
+            write_stdout(message)
+        else:
+            with contextlib.suppress(OSError, ValueError):  # standard error lost
+                file.write(message)
 
 
 def _front_end(args: argparse.Namespace) -> Any:
@@ -78,7 +105,7 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``command`` (the first word that is not an option) says
     which of :data:`_KIT_COMMANDS` needs its whole parser, and for a judge
     command (:data:`_JUDGE_PARSERS`) that its parser is the only one built."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description=(
             "Solve two-player token games on graphs exactly, by maximum matching. "
@@ -118,7 +145,9 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     checker.add_argument("input", metavar="INPUT", help="the test's input ('-': standard input)")
     checker.add_argument("output", metavar="OUTPUT", help="the output to judge")
     checker.add_argument("--moves", default="rook", metavar="MOVES", help="maze: the move set")
-    checker.add_argument("--ring", type=int, default=10, metavar="K", help="lock: ring size")
+    checker.add_argument(
+        "--ring", type=whole(2, 10), default=10, metavar="K", help="lock: ring size, 2 to 10"
+    )
     checker.add_argument("--no-wrap", action="store_true", help="lock: rings that do not wrap")
     checker.set_defaults(run=_check)
 
@@ -270,7 +299,7 @@ def _add_lock(commands: Any) -> None:
     _add_file(lock)
     lock.add_argument(
         "--ring",
-        type=int,
+        type=whole(2, 10),
         default=10,
         metavar="K",
         help="positions per ring, 2 to 10 (default 10: digits 0-9)",
@@ -381,26 +410,24 @@ def _skip_blas_probe() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    0 and 1 are the command's answers (1: a wrong answer, a failing claim, a
+    lost game); 2 a bad command line, a bad input or a failing output (one
+    line on standard error); 70 a bug of ours.
+    """
     words = list(sys.argv[1:] if argv is None else argv)
-    parser = _build_parser(next((w for w in words if not w.startswith("-")), None))
-    if not words:  # a bare command asks what it can do
-        parser.print_help()
-        return 0
-    args, extra = parser.parse_known_args(words)
-    if extra:  # the subcommand's own usage, not the top level's
-        _subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
-    _skip_blas_probe()
-    warnings.showwarning = _show_warning
-    run: Callable[[argparse.Namespace], int] = getattr(args, "run", _solve)
     try:
-        return run(args)
+        status = _parse_and_run(words)
+        _flush_stdout()  # what a command printed as text must have arrived
+        return status
     except BipartiteGameError as error:
         return _fail(str(error))
     except OutputError as error:
         return _fail(f"cannot write the output: {error.reason}")
-    except OSError as error:
-        return _fail(f"{error.filename or 'input'}: {error.strerror or error}")
+    except OSError as error:  # every write of ours names its file or the output
+        name = "input" if error.filename is None else str(error.filename) or "''"
+        return _fail(f"{name}: {error.strerror or error}")
     except MemoryError:
         return _fail("out of memory: the input is too large for this machine")
     except KeyboardInterrupt:
@@ -413,6 +440,47 @@ def main(argv: Sequence[str] | None = None) -> int:
             "BIPARTITE_GAME_DEBUG=1 shows the traceback)"
         )
         return 70
+    finally:  # what a failed run left unwritten must not fail again at exit
+        _settle_stdout()
+
+
+def _parse_and_run(words: list[str]) -> int:
+    parser = _build_parser(next((w for w in words if not w.startswith("-")), None))
+    if not words:  # a bare command asks what it can do
+        parser.print_help()
+        return 0
+    args, extra = parser.parse_known_args(words)
+    if extra:  # the subcommand's own usage, not the top level's
+        _subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    # every command writes its answer, its verdict or its game there: with
+    # standard output closed it would be lost, and the run would say success
+    require_stdout()
+    _skip_blas_probe()
+    warnings.showwarning = _show_warning
+    run: Callable[[argparse.Namespace], int] = getattr(args, "run", _solve)
+    return run(args)
+
+
+def _flush_stdout() -> None:
+    """Flush what was written to standard output as text; a failure is the
+    output's (a reader gone away is not a failure)."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    except OSError as error:
+        silence_stdout()
+        raise OutputError(error.strerror or str(error)) from None
+
+
+def _settle_stdout() -> None:
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        silence_stdout()
 
 
 def _show_warning(
@@ -443,8 +511,6 @@ def _solve(args: argparse.Namespace) -> int:
     up, and a shell loop around it sees that it was interrupted.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if sys.stdout is None:
-        raise OutputError("standard output is closed")
     options: dict[str, object] = args.options(args)
     if args.format == "json":
         options["format"] = "json"
@@ -481,7 +547,9 @@ def _check(args: argparse.Namespace) -> int:
         options["moves"] = args.moves
     elif args.problem == "lock":
         options = {"size": args.ring, "wrap": not args.no_wrap}
-    verdict = check(args.problem, _read(args.input), _read(args.output), **options)
+    # the output is judged whatever it holds (NUL bytes too): only a bad
+    # INPUT is an error
+    verdict = check(args.problem, _read(args.input), _read(args.output, binary=True), **options)
     write_stdout(f"{verdict}\n".encode())
     return 0 if verdict.ok else 1
 
@@ -491,8 +559,6 @@ def _annotate(args: argparse.Namespace) -> int:
     from ..problems.annotate import answer_graph, answer_maze
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if sys.stdout is None:
-        raise OutputError("standard output is closed")
     board_file = args.maze if args.board == "maze" else args.edges
     if board_file == "-" and args.record == "-":
         raise BipartiteGameError("the board and the record cannot both be standard input")
@@ -508,10 +574,16 @@ def _annotate(args: argparse.Namespace) -> int:
 _MESSAGE_CHARS = 300
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, *, hint: str = "") -> int:
+    """One line ``bipartite-game: error: MESSAGE`` on standard error (its
+    first line, control characters escaped, at most :data:`_MESSAGE_CHARS`
+    characters, then ``; HINT``); returns 2."""
     first_line = message.splitlines()[0] if message.strip() else "unknown error"
+    first_line = _printable(first_line[: 2 * _MESSAGE_CHARS])
     if len(first_line) > _MESSAGE_CHARS:
         first_line = first_line[: _MESSAGE_CHARS - 1] + "…"
+    if hint:
+        first_line += f"; {_printable(hint[:_MESSAGE_CHARS])}"
     if sys.stderr is not None:
         try:
             sys.stderr.write(f"{PROG}: error: {first_line}\n")
@@ -519,3 +591,11 @@ def _fail(message: str) -> int:
         except (OSError, ValueError):
             pass
     return 2
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character a terminal would act on (control
+    characters, escapes) written as a Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import signal
-import sys
+import warnings
 
+from .._command import write_stdout
 from .._input import read_input
-from ..errors import BipartiteGameError
+from ..errors import BipartiteGameError, BipartiteGameWarning
 
 __all__ = ["add_parser", "run"]
 
@@ -33,7 +34,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
             "claim that fails."
         ),
         epilog=(
-            "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read. "
+            "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read (or "
+            "the verdict cannot be written). "
             "The format: docs/certificates.md."
         ),
     )
@@ -63,19 +65,41 @@ def run(args: argparse.Namespace) -> int:
         from ..graphs.boards import grid_board
         from ..problems.maze import cell_names, parse, size_limit
 
-        board = grid_board(parse(read_input(args.file, size_limit)).open, args.moves or "rook")
+        text = read_input(args.file, size_limit)
+        board = grid_board(parse(text).open, args.moves or "rook")
         graph = board.graph
         labels: list[str] | bytes = cell_names(board)
     else:
         from ..graphs.edgelist import parse_edge_list
         from ..graphs.graph import Graph
 
-        edges = parse_edge_list(read_input(args.file))
+        text = read_input(args.file)
+        edges = parse_edge_list(text)
         labels = edges.labels()
         graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     certificate = read_input(args.certificate)
-    verdict = verify(graph, labels, certificate)
-    if sys.stdout is not None:
-        sys.stdout.write(f"{verdict}\n")
-        sys.stdout.flush()
+    try:
+        verdict = verify(graph, labels, certificate)
+    except BipartiteGameError as error:
+        if args.maze or not _is_maze(text):
+            raise
+        raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
+    write_stdout(f"{verdict}\n")
+    if not verdict.ok and not args.maze and _is_maze(text):
+        warnings.warn(_MAZE_HINT, BipartiteGameWarning, stacklevel=1)
     return 0 if verdict.ok else 1
+
+
+_MAZE_HINT = "FILE reads as a maze: give --maze to check a 'maze --certificate'"
+
+
+def _is_maze(text: bytes) -> bool:
+    """Does ``text`` read as a maze in the judge's format?  (Read as an edge
+    list it makes another graph, and the certificate then fails.)"""
+    from ..problems.maze import parse
+
+    try:
+        parse(text)
+    except BipartiteGameError:
+        return False
+    return True

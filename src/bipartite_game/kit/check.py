@@ -67,8 +67,11 @@ def check(problem: str, input_data: bytes | str, output: bytes | str, **options:
 
 def compare(output: bytes, right: bytes) -> Verdict:
     """Token-by-token comparison, white space ignored; the first difference
-    is reported by the lines that hold it.  O(len(output) + len(right))."""
-    got, want = output.split(), right.split()
+    is reported by the lines that hold it.  O(len(output) + len(right)) time;
+    the output is split into at most as many tokens as the answer has, plus
+    the rest, so a flood of output costs no more memory than its text."""
+    want = right.split()
+    got = output.split(maxsplit=len(want))
     if got == want:
         return Verdict(True)
     at = next(
@@ -90,9 +93,14 @@ def _line_with_token(text: bytes, index: int) -> tuple[int, bytes] | None:
     """The 1-based number and the content of the line holding token
     ``index``, or ``None`` past the last token."""
     seen = 0
-    for number, line in enumerate(text.split(b"\n"), start=1):
+    start, number = 0, 1
+    while start <= len(text):  # line by line, never a list of every line
+        end = text.find(b"\n", start)
+        end = len(text) if end < 0 else end
+        line = text[start:end]
         count = len(line.split())
         if index < seen + count:
             return number, line.strip()
         seen += count
+        start, number = end + 1, number + 1
     return None

@@ -19,7 +19,6 @@ move by move, as the game itself is sequential.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,6 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._checks import MAX_VERTICES
+from .._command import real, whole, write_stdout
+from .._limits import ensure_fits
 from .._text import quote
 from ..errors import BipartiteGameError
 from ..graphs.boards import parse_moves
@@ -296,17 +297,25 @@ def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
 
 
 # ------------------------------------------------------------------ graph
+#: The most vertices of a ``complete`` graph (half a million edges).
+COMPLETE_MAX = 1000
+
+
 def graph(rng: np.random.Generator, knobs: Knobs) -> Generated:
     """An edge list: labels ``1..n`` shuffled, lines in random order, each
     vertex in no edge as a lone label."""
     vertices = knobs.vertices
-    available = ["no-edge", "complete", "loops-and-repeats"]
+    available = ["no-edge", "loops-and-repeats"]
+    if vertices.lo <= COMPLETE_MAX:
+        available.insert(1, "complete")
     if vertices.lo == 1:
         available.append("one-vertex")
     if vertices.hi >= 2:
         available.append("perfect-matching")
     family = _family(rng, knobs, available)
     n = 1 if family == "one-vertex" else vertices.draw(rng)
+    if family == "complete":
+        n = min(n, COMPLETE_MAX)
     if family == "perfect-matching":
         n = max(2, n - n % 2)
     most = n * (n - 1) // 2
@@ -432,11 +441,41 @@ def generate(
     problem: str, seed: int = 0, knobs: Knobs | None = None, *, index: int = 0
 ) -> Generated:
     """Input ``index`` of the run seeded ``seed`` for ``problem``."""
+    for name, value in (("seed", seed), ("index", index)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise BipartiteGameError(
+                f"generate(): {name} must be a whole number >= 0, not {value!r}"
+            )
     if problem not in GENERATORS:
         raise BipartiteGameError(
             f"no generator for {quote(problem)}: one of {', '.join(GENERATORS)}"
         )
-    return GENERATORS[problem](case_rng(seed, index), knobs or Knobs())
+    knobs = knobs or Knobs()
+    needed = _working_memory(problem, knobs)
+    if needed > _CHECK_MEMORY_FROM:  # reading the free memory costs 0.4 ms: big cases only
+        ensure_fits(needed, f"a generated {problem} input this large")
+    return GENERATORS[problem](case_rng(seed, index), knobs)
+
+
+#: Past this many bytes of working memory, :func:`generate` asks if it fits.
+_CHECK_MEMORY_FROM = 64 << 20
+
+
+def _working_memory(problem: str, knobs: Knobs) -> int:
+    """An upper estimate of a case's working memory, measured: about 10
+    bytes a cell for a board (random floats, masks, the text) and 200 a
+    vertex or edge for an edge list (numpy's string operations); with a
+    margin."""
+    if problem in ("graph", "edges"):
+        n = knobs.vertices.hi
+        edges = knobs.edges.hi if knobs.edges is not None else 3 * n
+        if knobs.vertices.lo <= COMPLETE_MAX:
+            complete = min(n, COMPLETE_MAX)
+            edges = max(edges, complete * (complete - 1) // 2)
+        return 300 * (n + edges)
+    if problem == "lock":  # at most LOCK_CODES codes a case
+        return 0
+    return 24 * knobs.rows.hi * knobs.cols.hi
 
 
 # ------------------------------------------------------------ command line
@@ -452,19 +491,21 @@ _USES: dict[str, set[str]] = {
 }
 
 
-#: How each knob's text is read: spans (with their least bound) and numbers.
+#: The size knobs, each with its least bound.
 _SPANS = {"rows": 1, "cols": 1, "cases": 1, "rings": 1, "vertices": 1, "edges": 0, "leap": 0}
+#: The largest ``--seed``.
+MAX_SEED = 10**18 - 1
 
 
-def number(text: str, option: str, kind: type[int] | type[float] = int) -> float:
-    """An option's number, or one line naming the option (argparse's own
-    type errors would print the usage too)."""
-    try:
-        value = kind(text)
-    except ValueError:
-        raise BipartiteGameError(f"{option}: expected a number, found {quote(text)}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise BipartiteGameError(f"{option}: expected a number, found {quote(text)}")
+def _span(least: int) -> Callable[[str], Span]:
+    """An argparse ``type``: ``N`` or ``LO..HI`` read by :func:`parse_span`."""
+
+    def value(text: str) -> Span:
+        try:
+            return parse_span(text, least=least)
+        except BipartiteGameError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
     return value
 
 
@@ -472,33 +513,51 @@ def add_generator_options(parser: argparse.ArgumentParser) -> None:
     """The problem, ``--seed`` and the knobs, shared by ``gen`` and ``stress``."""
     add = parser.add_argument
     add("problem", metavar="PROBLEM", help=", ".join(GENERATORS))
-    add("--seed", default="0", help="random seed, a whole number (default 0)")
-    add("--rows", metavar="N|LO..HI", help="board rows (default 1..8)")
-    add("--cols", metavar="N|LO..HI", help="board columns (default 1..8)")
-    add("--cases", metavar="N|LO..HI", help="lock, king: cases (default 1..3)")
-    add("--rings", metavar="N|LO..HI", help="lock: rings (default 1..4)")
-    add("--vertices", metavar="N|LO..HI", help="graph: vertices (default 1..10)")
-    add("--edges", metavar="N|LO..HI", help="graph: edges drawn (default 0..3n)")
-    add("--leap", metavar="N|LO..HI", help="knights: r and c (default 0..the longer side)")
+    add(
+        "--seed",
+        type=whole(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help=f"random seed, a whole number from 0 to {MAX_SEED} (default 0)",
+    )
+    spans = {
+        "rows": "board rows (default 1..8)",
+        "cols": "board columns (default 1..8)",
+        "cases": "lock, king: cases (default 1..3)",
+        "rings": "lock: rings (default 1..4)",
+        "vertices": "graph: vertices (default 1..10)",
+        "edges": "graph: edges drawn (default 0..3n)",
+        "leap": "knights: r and c (default 0..the longer side)",
+    }
+    for name, text in spans.items():
+        add(f"--{name}", type=_span(_SPANS[name]), metavar="N|LO..HI", help=text)
     add(
         "--density",
+        type=real(0.0, 1.0),
         metavar="P",
         help="fraction of walls (maze), burned (king) or broken (knights) squares, "
-        "forbidden codes (lock), black pieces (bunny); default: random per case",
+        "forbidden codes (lock), black pieces (bunny), 0 to 1; default: random per case",
     )
     add(
         "--edge-cases",
-        default="0.25",
+        type=real(0.0, 1.0),
+        default=0.25,
         metavar="P",
         help="probability of drawing a case from an edge-case family (default 0.25)",
     )
     add("--moves", metavar="MOVES", help="maze: the move set (as for 'maze')")
-    add("--ring", metavar="K", help="lock: positions per ring, 2 to 10 (as for 'lock')")
+    add(
+        "--ring",
+        type=whole(2, 10),
+        metavar="K",
+        help="lock: positions per ring, 2 to 10 (as for 'lock')",
+    )
     add("--no-wrap", action="store_true", default=None, help="lock: rings that do not wrap")
 
 
 def knobs_from(args: argparse.Namespace) -> Knobs:
-    """The knobs the options give, refusing an option the problem ignores."""
+    """The knobs the options give (argparse has read their values),
+    refusing an option the problem ignores."""
     if args.problem not in GENERATORS:
         raise BipartiteGameError(
             f"no generator for {quote(args.problem)}: one of {', '.join(GENERATORS)}"
@@ -510,23 +569,13 @@ def knobs_from(args: argparse.Namespace) -> Knobs:
             raise BipartiteGameError(f"{option} does not apply to {args.problem}")
     given: dict[str, Any] = {}
     for name in _USES[args.problem] - {"no_wrap"}:
-        text = getattr(args, name)
-        if text is None:
+        value = getattr(args, name)
+        if value is None:
             continue
-        if name in _SPANS:
-            try:
-                given[name] = parse_span(text, least=_SPANS[name])
-            except BipartiteGameError as error:
-                raise BipartiteGameError(f"--{name}: {error}") from None
-        elif name == "density":
-            given[name] = number(text, "--density", float)
-        elif name == "ring":
-            given[name] = int(number(text, "--ring"))
-        else:
-            parse_moves(text)  # a bad move set is refused here, once
-            given[name] = text
-    edge_cases = number(args.edge_cases, "--edge-cases", float)
-    return replace(Knobs(), **given, edge_cases=edge_cases, wrap=not args.no_wrap)
+        if name == "moves":
+            parse_moves(value)  # a bad move set is refused here, once
+        given[name] = value
+    return replace(Knobs(), **given, edge_cases=args.edge_cases, wrap=not args.no_wrap)
 
 
 def answer_options(problem: str, knobs: Knobs) -> dict[str, object]:
@@ -556,7 +605,5 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
 
 def _run(args: argparse.Namespace) -> int:
     knobs = knobs_from(args)
-    text = generate(args.problem, int(number(args.seed, "--seed")), knobs).text
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    write_stdout(generate(args.problem, args.seed, knobs).text)
     return 0

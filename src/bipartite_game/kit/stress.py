@@ -8,9 +8,14 @@ started per case); the comparison is the checker's (:func:`.check.compare`,
 tokens with white space ignored); the cutting is :func:`.shrink.shrink` with
 the problem's candidates.
 
-A failure is a wrong answer, a time-out, a crash (killed by a signal) or a
-non-zero exit status; shrinking keeps the *kind* of the failure, so a wrong
-answer is never traded for a crash on the way.  Case ``k`` of a run seeded
+A failure is a wrong answer, a time-out, a crash (killed by a signal), a
+non-zero exit status or more output than the output limit; shrinking keeps
+the *kind* of the failure, so a wrong answer is never traded for a crash on
+the way.  A program is judged on what it printed by the time its own
+process exited: anything it left running is killed then, with its whole
+process group, so that a child holding the output open is not taken for a
+time-out.  What a report shows of a text is cut to its first lines and
+escaped, so a program's output never reaches the terminal raw.  Case ``k`` of a run seeded
 ``s`` is always the same input (each case has its own random stream), and
 with ``jobs > 1`` cases run in parallel but are judged in order: the failure
 reported is always the lowest-numbered one, and shrinking tests candidates
@@ -28,6 +33,7 @@ import argparse
 import contextlib
 import os
 import random
+import selectors
 import shlex
 import shutil
 import signal
@@ -39,24 +45,56 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from .._command import real, whole, write_stdout
+from .._input import write_file
 from ..errors import BipartiteGameError
 from .check import compare
 from .shrink import lines, shrink
 
-__all__ = ["Failure", "Outcome", "Report", "run_solution", "stress"]
+__all__ = [
+    "MAX_JOBS",
+    "MAX_TIME_LIMIT",
+    "OUTPUT_LIMIT",
+    "Failure",
+    "Outcome",
+    "Report",
+    "run_solution",
+    "stress",
+]
 
 Solution = str | Callable[[str], str]
+
+#: The most a program may print by default (bytes): past it the run is
+#: stopped, a failure of kind ``output limit``, as a judge's output limit.
+OUTPUT_LIMIT = 64 << 20
+#: The longest time limit, in seconds (longer ones overflow the system's timers).
+MAX_TIME_LIMIT = 10**6
+#: The most programs run at once.
+MAX_JOBS = 256
+#: The most of a failing run's output a :class:`Failure` keeps (bytes, as
+#: decoded: characters).
+KEPT_OUTPUT = 1 << 20
+#: What a report shows of a text: its first lines, and at most so many characters.
+SHOWN_LINES, SHOWN_CHARS = 40, 4000
+#: The end of a program's standard error kept, for its last line.
+_STDERR_TAIL = 1 << 16
+#: How often a silent program is looked at, to see whether it exited while
+#: something it left behind holds its output open.
+_POLL_SECONDS = 0.02
+#: Seconds the output is still read after the program exited and the rest of
+#: its process group was killed (a process outside the group may hold it).
+_DRAIN_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
 class Outcome:
     """One run of the solution: ``kind`` is ``ok``, ``wrong answer``,
-    ``time-out``, ``crash`` or ``non-zero exit``; ``detail`` says more (the
-    first differing line, the exit status or signal, the last line the
-    program wrote to standard error)."""
+    ``time-out``, ``crash``, ``non-zero exit`` or ``output limit``; ``detail``
+    says more (the first differing line, the exit status or signal, the last
+    line the program wrote to standard error).  ``output`` is what it printed,
+    at most the output limit."""
 
     kind: str
     output: str
@@ -70,7 +108,8 @@ class Outcome:
 @dataclass(frozen=True)
 class Failure:
     """The first failing case, shrunk: its number, the shrunk input, the
-    right answer and the solution's output on it, and the original input."""
+    right answer and the solution's output on it (at most its first
+    :data:`KEPT_OUTPUT` characters), and the original input."""
 
     case: int
     input: str
@@ -83,11 +122,11 @@ class Failure:
         size = _size(self.input)
         was = _size(self.original)
         return (
-            f"case {self.case}: {self.outcome.kind}: {self.outcome.detail}\n"
+            f"case {self.case}: {self.outcome.kind}: {_printable(self.outcome.detail)}\n"
             f"shrunk from {was} to {size}\n"
-            f"--- input ---\n{_ends(self.input)}"
-            f"--- expected ---\n{_ends(self.expected)}"
-            f"--- received ---\n{_ends(self.outcome.output)}"
+            f"--- input ---\n{shown(self.input)}"
+            f"--- expected ---\n{shown(self.expected)}"
+            f"--- received ---\n{shown(self.outcome.output)}"
         )
 
 
@@ -115,16 +154,42 @@ def _size(text: str) -> str:
     return f"{count} line{'s' if count != 1 else ''} ({len(text)} bytes)"
 
 
-def _ends(text: str) -> str:
-    return text if text.endswith("\n") or not text else text + "\n"
+def shown(text: str) -> str:
+    """``text`` as a report shows it: at most :data:`SHOWN_LINES` lines and
+    :data:`SHOWN_CHARS` characters, then a line saying it was cut; every
+    character a terminal would act on (escape sequences, carriage returns,
+    other control characters) written as a Python escape; ending in a
+    newline unless empty."""
+    kept = "\n".join(text[:SHOWN_CHARS].split("\n")[:SHOWN_LINES])
+    body = "\n".join(_printable(line) for line in kept.split("\n"))
+    body = body if body.endswith("\n") or not body else body + "\n"
+    if text in (kept, kept + "\n"):
+        return body
+    return body + f"[... cut here: {len(text) - len(kept)} more characters not shown]\n"
 
 
-def run_solution(solution: Solution, text: str, *, time_limit: float = 10.0) -> Outcome:
+def _printable(text: str) -> str:
+    """``text`` with every character that is not printable (tabs aside)
+    written as a Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+
+
+def run_solution(
+    solution: Solution,
+    text: str,
+    *,
+    time_limit: float = 10.0,
+    output_limit: int = OUTPUT_LIMIT,
+) -> Outcome:
     """Run ``solution`` on ``text``: a shell command gets it on standard
-    input, in a session of its own so that a time-out kills every process it
-    started; a Python function is called with it (an exception is a crash,
-    and it has no time limit).  The outcome is ``ok`` when it ran cleanly;
-    judging the output is :func:`judge`'s."""
+    input, in a session of its own so that every process it started is
+    killed once it has exited, timed out or printed more than
+    ``output_limit`` bytes; it is judged on what it printed by the time its
+    own process exited.  A Python function is called with it (an exception
+    is a crash; it has no limits).  The outcome is ``ok`` when it ran
+    cleanly; judging the output is :func:`judge`'s."""
     if not isinstance(solution, str):
         try:
             return Outcome("ok", str(solution(text)))
@@ -139,15 +204,24 @@ def run_solution(solution: Solution, text: str, *, time_limit: float = 10.0) -> 
         start_new_session=True,
     )
     try:
-        out, err = process.communicate(text.encode(), timeout=time_limit)
-    except subprocess.TimeoutExpired:
-        _kill(process)
-        out, err = process.communicate()
-        return Outcome("time-out", out.decode(errors="replace"), f"no answer in {time_limit:g} s")
-    output = out.decode(errors="replace")
+        out, err, stop = _collect(process, text.encode(), time_limit, output_limit)
+    finally:
+        _kill(process)  # what it left running, and itself if it still runs
+        for pipe in (process.stdin, process.stdout, process.stderr):
+            with contextlib.suppress(OSError):
+                pipe.close()  # type: ignore[union-attr]
+        process.wait()
+    status = process.returncode
+    clean = stop is None and status == 0
+    # a failing run is not judged: only the part a failure keeps is decoded
+    output = (out if clean else out[:KEPT_OUTPUT]).decode(errors="replace")
+    del out
     said = err.decode(errors="replace").strip().splitlines()
     said_last = f" (it said: {said[-1][:200]})" if said else ""
-    status = process.returncode
+    if stop == "time-out":
+        return Outcome("time-out", output, f"no answer in {time_limit:g} s")
+    if stop == "output limit":
+        return Outcome("output limit", output, f"printed more than {_mib(output_limit)}")
     if status < 0:
         return Outcome("crash", output, f"killed by {_signal_name(-status)}{said_last}")
     if 128 < status <= 128 + 64:  # the shell's report of a signal
@@ -157,6 +231,91 @@ def run_solution(solution: Solution, text: str, *, time_limit: float = 10.0) -> 
     if status != 0:
         return Outcome("non-zero exit", output, f"exit status {status}{said_last}")
     return Outcome("ok", output)
+
+
+def _collect(
+    process: subprocess.Popen[bytes], data: bytes, time_limit: float, output_limit: int
+) -> tuple[bytearray, bytearray, str | None]:
+    """Feed ``data`` to the program and read what it prints until its
+    output ends, it exits, the time limit passes or it prints more than
+    ``output_limit`` bytes: ``(stdout, the end of stderr, why it was
+    stopped)``, the last ``None``, ``"time-out"`` or ``"output limit"``.
+
+    One thread, one selector over the three pipes (as ``communicate``
+    does), with a bound on what is kept.  The program's own exit is looked
+    at every :data:`_POLL_SECONDS` while it is silent: once it has exited,
+    the rest of its process group is killed, so a child it left holding
+    the output open ends too, and the output is judged as it stands.
+    """
+    out, err = bytearray(), bytearray()
+    deadline = time.monotonic() + time_limit
+    exited = False
+    assert process.stdin and process.stdout and process.stderr
+    with selectors.DefaultSelector() as selector:
+        if data:
+            os.set_blocking(process.stdin.fileno(), False)
+            selector.register(process.stdin, selectors.EVENT_WRITE)
+        else:
+            process.stdin.close()
+        selector.register(process.stdout, selectors.EVENT_READ)
+        selector.register(process.stderr, selectors.EVENT_READ)
+        written = 0
+        feeding = bool(data)
+        while selector.get_map():
+            now = time.monotonic()
+            if now >= deadline:
+                return out, err, None if exited else "time-out"
+            if not exited and _has_exited(process):
+                exited = True
+                _kill(process)  # what it left behind: its output is complete
+                deadline = min(deadline, now + _DRAIN_SECONDS)
+                if feeding:  # no more input to give
+                    feeding = False
+                    selector.unregister(process.stdin)
+            for key, _ in selector.select(min(deadline - now, _POLL_SECONDS)):
+                if key.fileobj is process.stdin:
+                    try:
+                        written += os.write(key.fd, data[written : written + (1 << 16)])
+                    except BlockingIOError:
+                        continue
+                    except OSError:  # it stopped reading (a closed pipe): its choice
+                        written = len(data)
+                    if written >= len(data):
+                        feeding = False
+                        selector.unregister(process.stdin)
+                        process.stdin.close()
+                    continue
+                chunk = os.read(key.fd, 1 << 16)
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                elif key.fileobj is process.stdout:
+                    out += chunk
+                    if len(out) > output_limit:
+                        del out[output_limit:]
+                        return out, err, "output limit"
+                else:
+                    err += chunk
+                    if len(err) > 2 * _STDERR_TAIL:
+                        del err[:-_STDERR_TAIL]
+    return out, err, None
+
+
+def _mib(size: int) -> str:
+    return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
+
+
+def _has_exited(process: subprocess.Popen[bytes]) -> bool:
+    """Has the program's own process exited?  Asked without reaping it
+    where the system allows (``waitid`` with ``WNOWAIT``), so that its
+    process group's id cannot be taken by another process before the group
+    is killed."""
+    waitid = getattr(os, "waitid", None)
+    if waitid is None or not hasattr(os, "WNOWAIT"):  # pragma: no cover - not on Linux
+        return process.poll() is not None
+    try:
+        return waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # reaped already
+        return True
 
 
 #: Characters that need a shell to mean what they say.
@@ -191,6 +350,15 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
+def kept(outcome: Outcome) -> Outcome:
+    """``outcome`` with at most the first :data:`KEPT_OUTPUT` characters of
+    its output, as a failure keeps it (shrinking judges many runs, and a
+    flood of output must not be held once per run)."""
+    if len(outcome.output) <= KEPT_OUTPUT:
+        return outcome
+    return Outcome(outcome.kind, outcome.output[:KEPT_OUTPUT], outcome.detail)
+
+
 def judge(expected: str, outcome: Outcome) -> Outcome:
     """A clean run whose output differs from ``expected`` is a wrong answer."""
     if not outcome.ok:
@@ -206,11 +374,16 @@ class _Runner:
     """Runs and judges cases, remembering every input it judged."""
 
     def __init__(
-        self, expected: Callable[[str], str], solution: Solution, time_limit: float
+        self,
+        expected: Callable[[str], str],
+        solution: Solution,
+        time_limit: float,
+        output_limit: int,
     ) -> None:
         self.expected = expected
         self.solution = solution
         self.time_limit = time_limit
+        self.output_limit = output_limit
         self.judged: dict[str, tuple[str, Outcome]] = {}
         self.runs = 0
         self._lock = threading.Lock()
@@ -219,7 +392,7 @@ class _Runner:
     def run(self, text: str) -> Outcome:
         """The solution's run on ``text``, not judged."""
         if isinstance(self.solution, str):
-            return run_solution(self.solution, text, time_limit=self.time_limit)
+            return self._run_program(self.solution, text)
         with self._in_process:
             return run_solution(self.solution, text)
 
@@ -232,12 +405,18 @@ class _Runner:
             if not isinstance(self.solution, str):
                 ran = run_solution(self.solution, text)
         if isinstance(self.solution, str):
-            ran = run_solution(self.solution, text, time_limit=self.time_limit)
+            ran = self._run_program(self.solution, text)
         outcome = judge(want, ran)
         with self._lock:
             self.runs += 1
-            self.judged[text] = (want, outcome)
+            if not outcome.ok:  # the report's: what a failing run printed, cut
+                self.judged[text] = (want, kept(outcome))
         return want, outcome
+
+    def _run_program(self, command: str, text: str) -> Outcome:
+        return run_solution(
+            command, text, time_limit=self.time_limit, output_limit=self.output_limit
+        )
 
     def fails_as(self, kind: str) -> Callable[[str], bool]:
         """Does a candidate input fail in the same way?  One the trusted
@@ -263,6 +442,7 @@ def stress_cases(
     jobs: int = 1,
     candidates: Callable[[str], Iterable[str]] = lines,
     progress: bool = False,
+    output_limit: int = OUTPUT_LIMIT,
 ) -> Report:
     """The loop over cases ``0 .. count - 1`` (``make_case(k)`` is case
     ``k``'s input), then the shrinking of the first failure.
@@ -276,9 +456,15 @@ def stress_cases(
     each pool thread also generated and answered its case (under a lock:
     numba's first import is not thread-safe).
     """
-    if count < 1 or jobs < 1 or not time_limit > 0:
-        raise BipartiteGameError("count and jobs must be at least 1, the time limit positive")
-    runner = _Runner(expected, solution, time_limit)
+    if count < 1 or not 1 <= jobs <= MAX_JOBS or output_limit < 1:
+        raise BipartiteGameError(
+            f"count must be at least 1, jobs from 1 to {MAX_JOBS}, the output limit at least 1"
+        )
+    if not 0 < time_limit <= MAX_TIME_LIMIT:  # also refuses NaN
+        raise BipartiteGameError(
+            f"the time limit must be more than 0 and at most {MAX_TIME_LIMIT} s, not {time_limit}"
+        )
+    runner = _Runner(expected, solution, time_limit, output_limit)
     began = time.perf_counter()
     bar = _progress(count) if progress else None
     window: deque[tuple[str, str, Future[Outcome]]] = deque()
@@ -307,7 +493,7 @@ def stress_cases(
                 small = shrink(
                     text, runner.fails_as(outcome.kind), candidates, executor=pool, batch=jobs
                 )
-                want, final = runner.judged.get(small, (want, outcome))
+                want, final = runner.judged.get(small, (want, kept(outcome)))
                 failure = Failure(case, small, want, final, text, runner.runs - before)
                 return Report(case + 1, time.perf_counter() - began, failure)
     finally:
@@ -332,6 +518,7 @@ def stress(
     time_limit: float = 10.0,
     jobs: int = 1,
     candidates: Callable[[str], Iterable[str]] = lines,
+    output_limit: int = OUTPUT_LIMIT,
 ) -> Report:
     """Stress ``solution`` against ``expected`` on ``count`` inputs of
     ``generate``, and shrink the first failure.
@@ -342,7 +529,8 @@ def stress(
     ``ValueError`` for an input that is not valid (shrinking then skips
     it); ``solution`` is a shell command (input on standard input) or a
     function of the input text.  ``candidates(text)`` lists smaller inputs
-    to try when shrinking (default: without blocks of lines).
+    to try when shrinking (default: without blocks of lines).  A program
+    that prints more than ``output_limit`` bytes fails (``output limit``).
     """
     return stress_cases(
         lambda case: generate(random.Random(f"{seed}/{case}")),
@@ -352,6 +540,7 @@ def stress(
         time_limit=time_limit,
         jobs=jobs,
         candidates=candidates,
+        output_limit=output_limit,
     )
 
 
@@ -364,42 +553,62 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
         "stress",
         help=summary,
         description=(
-            "Run the shell command SOLUTION on inputs of 'gen PROBLEM' (on standard input), "
+            "Run the shell command CMD (--solution) on inputs of 'gen PROBLEM' (on its "
+            "standard input), "
             "compare its output with the right answer token by token, and on the first "
-            "difference, crash, non-zero exit or time-out shrink the input while it still "
-            "fails the same way, print it with the expected and received outputs and exit 1. "
+            "difference, crash, non-zero exit, time-out or output limit shrink the input "
+            "while it still fails the same way, print it with the expected and received "
+            "outputs (cut to their first lines, escaped) and exit 1. A program is judged on "
+            "what it printed when its own process exited; what it left running is killed. "
             "Exit 0 with one summary line when all agree."
         ),
     )
     add_generator_options(parser)
-    parser.add_argument("--solution", metavar="CMD", help="the program to test (required)")
-    parser.add_argument("--count", default="100", metavar="N", help="cases (default 100)")
     parser.add_argument(
-        "--time-limit", default="10", metavar="SEC", help="seconds per run (default 10)"
+        "--solution",
+        required=True,
+        metavar="CMD",
+        help="the program to test, a shell command (input on its standard input)",
     )
-    parser.add_argument("--jobs", default="1", metavar="J", help="cases run at once (default 1)")
+    parser.add_argument(
+        "--count", type=whole(1, 10**18 - 1), default=100, metavar="N", help="cases (default 100)"
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=real(0.0, MAX_TIME_LIMIT, above=True),
+        default=10.0,
+        metavar="SEC",
+        help="seconds per run (default 10)",
+    )
+    parser.add_argument(
+        "--output-limit",
+        type=whole(1, 1 << 14),
+        default=OUTPUT_LIMIT >> 20,
+        metavar="MIB",
+        help=f"most MiB a run may print; more is a failure, 'output limit' "
+        f"(default {OUTPUT_LIMIT >> 20})",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help="cases run at once (default 1)",
+    )
     parser.add_argument("--save", metavar="FILE", help="write the shrunk failing input to FILE")
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     from .check import front_end
-    from .gen import answer_options, generate, knobs_from, number
+    from .gen import answer_options, generate, knobs_from
     from .shrink import CANDIDATES
 
     knobs = knobs_from(args)
-    if not args.solution:
+    if not args.solution.strip():
         raise BipartiteGameError("stress needs the program to test: --solution 'CMD'")
-    seed = int(number(args.seed, "--seed"))
-    count = int(number(args.count, "--count"))
-    jobs = int(number(args.jobs, "--jobs"))
-    time_limit = number(args.time_limit, "--time-limit", float)
-    if count < 1:
-        raise BipartiteGameError(f"--count must be at least 1, not {count}")
-    if jobs < 1:
-        raise BipartiteGameError(f"--jobs must be at least 1, not {jobs}")
-    if not time_limit > 0:
-        raise BipartiteGameError(f"--time-limit must be positive, not {args.time_limit}")
+    if args.save is not None and not args.save:
+        raise BipartiteGameError("--save: expected a file name, found ''")
     module = front_end(args.problem)
     options = answer_options(args.problem, knobs)
 
@@ -407,17 +616,17 @@ def _run(args: argparse.Namespace) -> int:
         return bytes(module.answer(text.encode(), **options)).decode()
 
     report = stress_cases(
-        lambda case: generate(args.problem, seed, knobs, index=case).text,
+        lambda case: generate(args.problem, args.seed, knobs, index=case).text,
         expected,
         args.solution,
-        count=count,
-        time_limit=time_limit,
-        jobs=jobs,
+        count=args.count,
+        time_limit=args.time_limit,
+        jobs=args.jobs,
         candidates=CANDIDATES[args.problem],
-        progress=sys.stderr.isatty(),
+        progress=sys.stderr is not None and sys.stderr.isatty(),
+        output_limit=args.output_limit << 20,
     )
-    sys.stdout.write(str(report))
-    sys.stdout.flush()
+    write_stdout(str(report))
     if report.failure is not None and args.save is not None:
-        Path(args.save).write_text(report.failure.input)
+        write_file(args.save, report.failure.input.encode())
     return 0 if report.ok else 1

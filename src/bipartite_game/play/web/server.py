@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -167,12 +168,22 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = 
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     app = create_app(limits, host=host)
 
+    unwritten: list[OSError] = []
+
     def started() -> None:
-        print(f"bipartite-game: serving on http://{shown}:{bound_port}/ (Ctrl-C stops)", flush=True)
+        try:
+            print(f"bipartite-game: serving on http://{shown}:{bound_port}/ (Ctrl-C stops)")
+            sys.stdout.flush()
+        except OSError as error:  # standard output failed (a full disk): stop, and say so
+            unwritten.append(error)
+            server.should_exit = True
 
     server = _Server(config(app, limits), started=started, stopping=lambda: stop_requests(app))
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
+    if unwritten:
+        reason = unwritten[0].strerror or str(unwritten[0])
+        raise BipartiteGameError(f"cannot write the output: {reason}")
     return 0

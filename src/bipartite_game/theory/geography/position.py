@@ -127,7 +127,8 @@ class GeographyPosition:
 
     def best_moves(self) -> list[GeographyMove]:
         """The legal moves after which the player to move loses (none when
-        the player to move now loses)."""
+        the player to move now loses).  One solve a legal move, each within
+        its own budget (``budget`` states, ``seconds``)."""
         best = []
         for move in self.legal_moves:
             self.push(move)

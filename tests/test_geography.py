@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,8 +18,9 @@ from hypothesis import strategies as st
 from bipartite_game.errors import BipartiteGameError, GeographyTooLarge, IllegalMoveError
 from bipartite_game.theory.geography import brute, geography_mover_wins, solve_geography
 from bipartite_game.theory.geography.position import GeographyMove, GeographyPosition
+from bipartite_game.theory.geography.search import DEFAULT_SECONDS
 
-from .cli_util import assert_one_line_error, run
+from .cli_util import Result, assert_one_line_error, run
 
 Edges = list[tuple[int, int]]
 
@@ -41,6 +48,36 @@ def multigraphs(
     if acyclic:
         edges = [(min(a, b), max(a, b)) for a, b in edges if a != b]
     return n, edges
+
+
+@st.composite
+def chainy(draw: st.DrawFn, max_edges: int = 14) -> tuple[int, Edges]:
+    """Graphs made mostly of forced-move chains: a few hubs joined by paths
+    of 0..6 inner vertices, each path one way round or the other, a cycle
+    of 1..8 vertices apart or through a hub, a few edges at random (loops
+    and repeats too), the vertices numbered at random."""
+    hubs = draw(st.integers(1, 3))
+    n, edges = hubs, []
+    for _ in range(draw(st.integers(0, 3))):
+        a, b = draw(st.integers(0, hubs - 1)), draw(st.integers(0, hubs - 1))
+        inner = list(range(n, n + draw(st.integers(0, 6))))
+        n += len(inner)
+        path = [a, *inner, b]
+        if draw(st.booleans()):
+            path.reverse()
+        edges += list(itertools.pairwise(path))
+    length = draw(st.integers(0, 8))
+    if length:
+        ring = list(range(n, n + length))
+        n += length
+        if draw(st.booleans()):  # through a hub
+            ring[0] = draw(st.integers(0, hubs - 1))
+        edges += list(zip(ring, ring[1:] + ring[:1], strict=True))
+    ends = st.integers(0, n - 1)
+    edges += draw(st.lists(st.tuples(ends, ends), max_size=3))
+    edges = edges[:max_edges]
+    order = draw(st.permutations(range(n)))
+    return n, [(order[a], order[b]) for a, b in edges]
 
 
 def _winners(n: int, edges: Edges, rule: str, directed: bool) -> tuple[str, list[bool]]:
@@ -88,6 +125,54 @@ def test_directed_games_on_random_digraphs(rule: str, graph: tuple[int, Edges]) 
     n, edges = graph
     _, wins = _winners(n, edges, rule, True)
     assert wins == brute.winners(n, edges, rule=rule, directed=True)
+
+
+@pytest.mark.parametrize(("rule", "directed"), [("vertex", True), ("edge", True), ("edge", False)])
+@given(graph=chainy())
+def test_games_made_of_chains_and_cycles(
+    rule: str, directed: bool, graph: tuple[int, Edges]
+) -> None:
+    # the chains are shortened before the search (chains.py): the starts
+    # inside them and outside must keep their verdicts
+    n, edges = graph
+    _, wins = _winners(n, edges, rule, directed)
+    assert wins == brute.winners(n, edges, rule=rule, directed=directed)
+
+
+@pytest.mark.parametrize(
+    ("rule", "directed", "parity"), [("vertex", True, 0), ("edge", True, 1), ("edge", False, 1)]
+)
+@pytest.mark.parametrize("length", [*range(1, 12), 99, 100])
+def test_a_cycle_is_won_by_its_parity(rule: str, directed: bool, parity: int, length: int) -> None:
+    # the token runs round: length - 1 moves (vertex rule: back into the
+    # visited start) or length (edge rule: then the start's ways are used)
+    ring = np.arange(length)
+    solution = solve_geography(ring, (ring + 1) % length, length, rule=rule, directed=directed)
+    assert (~solution.losing == (length % 2 == parity)).all()
+    if length <= 11:  # the brute force too
+        edges = [(i, (i + 1) % length) for i in range(length)]
+        assert (~solution.losing).tolist() == brute.winners(
+            length, edges, rule=rule, directed=directed
+        )
+
+
+@pytest.mark.parametrize(("rule", "directed"), [("vertex", True), ("edge", True), ("edge", False)])
+def test_chains_shrink_to_one_or_two_inner_vertices(rule: str, directed: bool) -> None:
+    from bipartite_game.theory.geography.chains import compress
+
+    # hubs 0 and 1 (arcs both ways, a loop on 1); paths 0 -> 2..1001 -> 1
+    # (1000 inner vertices) and 1 -> 1002..2000 -> 0 (999); a cycle of 101
+    a_path, b_path, ring = [0, *range(2, 1002), 1], [1, *range(1002, 2001), 0], range(2001, 2102)
+    u = np.array([0, 1, 1, *a_path[:-1], *b_path[:-1], *ring])
+    v = np.array([1, 0, 1, *a_path[1:], *b_path[1:], *ring[1:], ring[0]])
+    n = 2102
+    part = compress(n, u, v, directed=directed, exit_wins=np.zeros(n, dtype=np.bool_))
+    assert part is not None
+    # the hubs and the cycle's anchor; 2, 1 and 2 inner vertices (even, odd, even)
+    assert part.n == 3 + 2 + 1 + 2
+    assert sorted(part.ends[:, 2].tolist()) == [100, 999, 1000]
+    solution = solve_geography(u, v, n, rule=rule, directed=directed)
+    assert solution.method == "search"
 
 
 @pytest.mark.parametrize("rule", ["vertex", "edge"])
@@ -178,11 +263,58 @@ def test_search_past_its_budget_refuses_naming_pspace() -> None:
         (lambda: solve_geography(["a"], ["b"], rule="edge"), "integer vertex ids"),
         (lambda: solve_geography([0], [1], rule="vertex", directed=True).kernel(0), "bipartite"),
         (lambda: geography_mover_wins([0], [1], 2, 7, rule="edge"), "no vertex 7"),
+        (lambda: GeographyPosition([0], [1], start=0).push("x"), "illegal move"),  # type: ignore[arg-type]
+        (lambda: GeographyPosition([0], [1], start=0).push(np.array([1, -1])), "illegal move"),  # type: ignore[arg-type]
     ],
 )
 def test_library_misuse_is_a_bipartite_game_error(call: object, match: str) -> None:
     with pytest.raises(BipartiteGameError, match=match):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("function", "args", "kwargs", "match"),
+    [
+        (solve_geography, ([0], [1]), {"budget": "x"}, "budget must be a positive integer"),
+        (solve_geography, ([0], [1]), {"budget": 0}, "budget must be"),
+        (solve_geography, ([0], [1]), {"budget": True}, "budget must be"),
+        (solve_geography, ([0], [1]), {"budget": 2.5}, "budget must be"),
+        (solve_geography, ([0], [1]), {"seconds": "10"}, "seconds must be a positive number"),
+        (solve_geography, ([0], [1]), {"seconds": 0}, "seconds must be"),
+        (solve_geography, ([0], [1]), {"seconds": float("nan")}, "seconds must be"),
+        (solve_geography, ([0], [1]), {"seconds": None}, "seconds must be"),
+        (solve_geography, ([0], [1]), {"directed": "yes"}, "directed must be True or False"),
+        (solve_geography, ([0], [1]), {"directed": None}, "directed must be"),
+        (solve_geography, ([0], [1]), {"rule": ["edge"]}, "rule must be"),
+        (solve_geography, ([0], [1]), {"rule": np.array(["edge"])}, "rule must be"),
+        (solve_geography, ([0], [1], 2.0), {}, "num_vertices must be an integer"),
+        (solve_geography, ([0], [1]), {"labels": 5}, "labels must be a sequence"),
+        (solve_geography, ([0], [1], 2), {"labels": ["a"]}, "1 labels for 2 vertices"),
+        (geography_mover_wins, ([0], [1], 2, 0), {"budget": "x"}, "budget must be"),
+        (geography_mover_wins, ([0], [1], 2, 0), {"seconds": -1}, "seconds must be"),
+        (geography_mover_wins, ([0], [1], 2, "0"), {}, "no vertex '0'"),
+        (geography_mover_wins, ([0], [1], 2, 0), {"directed": 1}, "directed must be"),
+        (GeographyPosition, ([0], [1]), {"start": 0, "budget": None}, "budget must be"),
+        (GeographyPosition, ([0], [1]), {"start": 0, "seconds": "1"}, "seconds must be"),
+        (GeographyPosition, ([0], [1]), {"start": 0, "directed": "no"}, "directed must be"),
+        (GeographyPosition, ([0], [1]), {"start": 0, "rule": None}, "rule must be"),
+        (GeographyPosition, ([0], [1]), {"start": 5}, "no vertex 5"),
+    ],
+)
+def test_every_argument_is_checked(
+    function: Callable[..., object], args: tuple[Any, ...], kwargs: dict[str, Any], match: str
+) -> None:
+    # a wrong budget used to surface as a TypeError from inside the search
+    with pytest.raises(BipartiteGameError, match=match):
+        function(*args, **kwargs)
+
+
+def test_search_past_its_seconds_refuses_naming_them() -> None:
+    # a dense non-bipartite multigraph: edge geography by search only
+    rng = np.random.default_rng(1)
+    u, v = rng.integers(0, 14, 90), rng.integers(0, 14, 90)
+    with pytest.raises(GeographyTooLarge, match=r"more than 0\.01 s of search: .*PSPACE"):
+        solve_geography(u, v, 14, rule="edge", seconds=0.01)
 
 
 def test_no_vertices_no_answers() -> None:
@@ -229,7 +361,83 @@ def test_cli_refuses_a_search_too_large_in_one_line() -> None:
     rng = np.random.default_rng(1)
     lines = "".join(f"v{a} v{b}\n" for a, b in rng.integers(0, 14, (90, 2)))
     result = run("graph", "--rule", "edge", stdin=lines)
-    assert_one_line_error(result, "PSPACE-complete", "search states")
+    assert_one_line_error(result, "PSPACE-complete", "needs more than 10 s of search")
+
+
+def _timed_cli(lines: str, *options: str) -> tuple[float, Result]:
+    started = time.monotonic()
+    result = run("graph", *options, stdin=lines)
+    return time.monotonic() - started, result
+
+
+def _cycle(n: int) -> str:
+    return "".join(f"{i} {(i + 1) % n}\n" for i in range(n))
+
+
+@pytest.mark.parametrize(
+    ("options", "n", "first"),
+    [(["--directed"], 100_000, True), (["--rule", "edge", "--directed"], 100_001, True)],
+)
+def test_cli_answers_a_long_directed_cycle(options: list[str], n: int, first: bool) -> None:
+    # a cycle is one chain: shortened to 2 or 3 vertices, answered at once
+    # (it used to run out of its budget after minutes, holding gigabytes)
+    result = run("graph", *options, stdin=_cycle(n))
+    assert result.status == 0, result.stderr
+    verdict = b"first" if first else b"second"
+    assert result.stdout == b"".join(b"%d %s\n" % (i, verdict) for i in range(n))
+
+
+def _random_digraph(n: int, m: int, seed: int) -> str:
+    rng = np.random.default_rng(seed)
+    return "".join(f"{a} {b}\n" for a, b in rng.integers(0, n, (m, 2)).tolist())
+
+
+# The time budget (DEFAULT_SECONDS) against the wall clock, on inputs that
+# run to it: generous (budget + 2 s for start-up and reading the input),
+# and slow, so not run by default.
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("k400", ["--rule", "edge"]),
+        ("digraph", ["--directed"]),
+        ("digraph", ["--directed", "--rule", "edge"]),
+        ("digraph-dense", ["--directed"]),
+        ("digraph-dense", ["--directed", "--rule", "edge"]),
+    ],
+)
+def test_cli_answers_or_refuses_within_its_time_budget(name: str, options: list[str]) -> None:
+    if name == "k400":  # the complete graph on 400 vertices
+        lines = "".join(f"{a} {b}\n" for a in range(400) for b in range(a + 1, 400))
+    else:  # 10^4 vertices, 2 or 3 arcs a vertex: a giant strong component
+        lines = _random_digraph(10_000, 30_000 if "dense" in name else 20_000, seed=len(name))
+    seconds, result = _timed_cli(lines, *options)
+    assert seconds < DEFAULT_SECONDS + 2, seconds
+    if result.status != 0:
+        assert_one_line_error(result, "PSPACE-complete")
+
+
+@pytest.mark.parametrize("rule", ["vertex", "edge"])
+def test_library_refuses_within_its_time_budget_in_a_fresh_process(rule: str) -> None:
+    # the same, short: a budget of 2 s set through the library
+    code = (
+        "import sys, time, numpy as np\n"
+        "from bipartite_game import solve_geography\n"
+        "from bipartite_game.errors import GeographyTooLarge\n"
+        "rng = np.random.default_rng(5)\n"
+        "u, v = rng.integers(0, 10_000, (2, 20_000))\n"
+        "started = time.monotonic()\n"
+        "try:\n"
+        f"    solve_geography(u, v, 10_000, rule={rule!r}, directed=True, seconds=2)\n"
+        "except GeographyTooLarge as error:\n"
+        "    print(error)\n"
+        "print(time.monotonic() - started)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *message, seconds = done.stdout.splitlines()
+    assert float(seconds) < 2 + 2
+    assert message == [] or "PSPACE-complete" in message[0]
 
 
 def test_cli_unknown_rule_is_a_usage_error() -> None:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game.theory.geography import directed, edge_bipartite, peel, search
+from bipartite_game.theory.geography import chains, directed, edge_bipartite, peel, search
 
 from .native_util import same_as_python
 
@@ -251,3 +251,34 @@ def test_reach(graph: tuple[int, IntArray, IntArray, int], is_directed: bool) ->
     start = int(rng.integers(0, n))
     seen = np.zeros(n, dtype=np.bool_)
     same_as_python(search._reach, n, u, v, start, is_directed, seen, numba=seed % 8 == 0)
+
+
+def _chainy(rng: np.random.Generator) -> tuple[int, IntArray, IntArray]:
+    """Paths and cycles through a random order of the vertices, a few other
+    edges (loops and repeats too): chains, anchored cycles, and ends."""
+    n = int(rng.integers(1, 16))
+    order = rng.permutation(n)
+    cuts = np.sort(rng.choice(np.arange(1, n + 1), size=int(rng.integers(1, n + 1)), replace=False))
+    u, v, first = [], [], 0
+    for cut in cuts.tolist():
+        piece = order[first:cut].tolist()
+        first = cut
+        closed = piece + piece[:1] if rng.random() < 0.5 else piece
+        u += closed[:-1]
+        v += closed[1:]
+    extra = int(rng.integers(0, 4))
+    u += rng.integers(0, n, extra).tolist()
+    v += rng.integers(0, n, extra).tolist()
+    return n, np.array(u, dtype=np.int64), np.array(v, dtype=np.int64)
+
+
+@given(Seed, st.booleans())
+def test_chains(seed: int, directed: bool) -> None:
+    rng = np.random.default_rng(seed)
+    n, u, v = _chainy(rng) if rng.random() < 0.7 else _multigraph(rng, False)
+    blocked = rng.random(n) < 0.2
+    chain = np.full(n, -1, dtype=np.int64)
+    pos = np.zeros(n, dtype=np.int64)
+    ends = np.full((n, 3), -7, dtype=np.int64)
+    args = (n, u, v, directed, blocked, chain, pos, ends)
+    same_as_python(chains._chains, *args, numba=seed % 8 == 0)

@@ -4,7 +4,7 @@
  * _union_find, _local_index, _fill, _reduce, _losing_columns,
  * _all_components); Tarjan's components and the retrograde settling of
  * directed.py (strong_components, _settle); the reach of
- * search.py (_reach).  Each mirrors the
+ * search.py (_reach); the chains of chains.py (_chains).  Each mirrors the
  * Python kernel of the same name (its docstring is the specification); the
  * adapters beside them allocate every array, the scratch ones included.
  * Bools are uint8_t, the word matrix is uint64_t rows of nwords words. */
@@ -528,4 +528,94 @@ BG_EXPORT int64_t bg_geo_reach(int64_t n, const int64_t *u, const int64_t *v, in
         }
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ chains.py */
+
+/* _chains: the maximal chains; returns their number.  degree (2 n), link
+ * (4 n) and inside (n) are scratch; chain is -1 everywhere on entry. */
+BG_EXPORT int64_t bg_geo_chains(int64_t n, const int64_t *u, const int64_t *v, int64_t m,
+                                int64_t directed, const uint8_t *blocked, int64_t *chain,
+                                int64_t *pos, int64_t *ends, int64_t *degree, int64_t *link,
+                                uint8_t *inside)
+{
+    for (int64_t x = 0; x < 2 * n; x++)
+        degree[x] = 0;
+    for (int64_t x = 0; x < 4 * n; x++)
+        link[x] = -1;
+    for (int64_t x = 0; x < n; x++)
+        inside[x] = !blocked[x];
+    for (int64_t i = 0; i < m; i++) {
+        int64_t a = u[i], b = v[i];
+        if (a == b) {
+            inside[a] = 0;
+            continue;
+        }
+        if (directed) {
+            degree[2 * a + 1]++;
+            degree[2 * b]++;
+            link[4 * a + 2] = b;
+            link[4 * a + 3] = i;
+            link[4 * b] = a;
+            link[4 * b + 1] = i;
+        } else {
+            for (int side = 0; side < 2; side++) {
+                int64_t x = side == 0 ? a : b;
+                int64_t y = side == 0 ? b : a;
+                int64_t s = degree[2 * x];
+                if (s < 2) {
+                    link[4 * x + 2 * s] = y;
+                    link[4 * x + 2 * s + 1] = i;
+                }
+                degree[2 * x] = s + 1;
+            }
+        }
+    }
+    for (int64_t x = 0; x < n; x++) {
+        if (directed)
+            inside[x] = inside[x] && degree[2 * x] == 1 && degree[2 * x + 1] == 1;
+        else
+            inside[x] = inside[x] && degree[2 * x] == 2;
+    }
+    int64_t count = 0;
+    for (int64_t t = 0; t < 2 * m + n; t++) {
+        int64_t a, y, came;
+        if (t < 2 * m) {
+            int64_t i = t / 2;
+            if (t % 2 == 0) {
+                a = u[i];
+                y = v[i];
+            } else if (directed) {
+                continue;
+            } else {
+                a = v[i];
+                y = u[i];
+            }
+            if (inside[a] || !inside[y] || chain[y] >= 0)
+                continue;
+            came = i;
+        } else {
+            a = t - 2 * m;
+            if (!inside[a] || chain[a] >= 0)
+                continue;
+            inside[a] = 0; /* the anchor */
+            int64_t s = directed ? 1 : 0;
+            y = link[4 * a + 2 * s];
+            came = link[4 * a + 2 * s + 1];
+        }
+        int64_t k = 0;
+        while (inside[y]) {
+            k++;
+            chain[y] = count;
+            pos[y] = k;
+            int64_t s = (directed || link[4 * y + 1] == came) ? 1 : 0;
+            came = link[4 * y + 2 * s + 1];
+            y = link[4 * y + 2 * s];
+        }
+        ends[3 * count] = a;
+        ends[3 * count + 1] = y;
+        ends[3 * count + 2] = k;
+        count++;
+    }
+    return count;
 }

@@ -32,10 +32,17 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from ..._checks import checked_edges, vertex_id
+from ..._checks import checked_edges, is_integer, vertex_id
 from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
-from .search import DEFAULT_BUDGET, Budget, SearchTooLarge, reachable, undirected_edge_winners
+from .search import (
+    DEFAULT_BUDGET,
+    DEFAULT_SECONDS,
+    Budget,
+    SearchTooLarge,
+    reachable,
+    undirected_edge_winners,
+)
 
 __all__ = ["RULES", "GeographySolution", "geography_mover_wins", "solve_geography"]
 
@@ -79,8 +86,12 @@ class Geography:
         directed: bool,
         labels: Sequence[Hashable] | None,
     ) -> Geography:
-        if rule not in RULES:
+        if not isinstance(rule, str) or rule not in RULES:
             raise BipartiteGameError(f"rule must be 'vertex' or 'edge', not {rule!r}")
+        if not isinstance(directed, (bool, np.bool_)):
+            raise BipartiteGameError(
+                f"directed must be True or False, not {directed!r} ({type(directed).__name__})"
+            )
         src, dst, n, names = checked_edges(u, v, num_vertices, labels)
         return cls(n, src.astype(np.int64), dst.astype(np.int64), rule, bool(directed), names)
 
@@ -130,11 +141,14 @@ def solve_geography(
     directed: bool = False,
     labels: Sequence[Hashable] | None = None,
     budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
 ) -> GeographySolution:
     """Solve a geography game for every start.
 
     Raises :class:`~bipartite_game.errors.GeographyTooLarge` when the only
-    method left (the search) needs more than ``budget`` states.
+    method left (the search) needs more than ``budget`` states (each
+    counted by its width, see :mod:`.search`) or more than ``seconds`` of
+    the solve; the refusal comes within milliseconds of either.
 
     Examples
     --------
@@ -143,7 +157,7 @@ def solve_geography(
     ('gf2', [False, False, True], [2])
     """
     game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
-    return _solve(game, None, budget)
+    return _solve(game, None, checked_budget(budget, seconds))
 
 
 def geography_mover_wins(
@@ -155,15 +169,35 @@ def geography_mover_wins(
     rule: str = "vertex",
     directed: bool = False,
     budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
 ) -> bool:
     """Whether the player to move from ``start`` wins; the search, when it is
-    needed, explores only what ``start`` reaches."""
+    needed, explores only what ``start`` reaches (``budget`` and ``seconds``
+    as for :func:`solve_geography`)."""
     game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=None)
     start = vertex_id(start, game.num_vertices)
-    return not bool(_solve(game, start, budget).losing[start])
+    limits = checked_budget(budget, seconds)
+    return not bool(_solve(game, start, limits).losing[start])
 
 
-def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution:
+def checked_budget(budget: object, seconds: object) -> tuple[int, float]:
+    """``budget`` (a positive int of states) and ``seconds`` (a positive
+    number, ``math.inf`` for no limit), or a :class:`BipartiteGameError`
+    naming the argument."""
+    if not is_integer(budget) or budget < 1:
+        raise BipartiteGameError(
+            f"budget must be a positive integer (search states), not {budget!r}"
+        )
+    if (
+        isinstance(seconds, (bool, np.bool_))
+        or not isinstance(seconds, (int, float, np.integer, np.floating))
+        or not seconds > 0  # NaN too
+    ):
+        raise BipartiteGameError(f"seconds must be a positive number, not {seconds!r}")
+    return int(budget), float(seconds)
+
+
+def _solve(game: Geography, start: int | None, limits: tuple[int, float]) -> GeographySolution:
     """Dispatch on the rule.  With ``start``, only what the token can reach
     from it is solved (the other entries of ``losing`` are then False)."""
     n, u, v = game.num_vertices, game.u, game.v
@@ -181,7 +215,7 @@ def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution
         if game.directed:
             from .directed import directed_winners
 
-            spent = Budget(budget)
+            spent = Budget(*limits)
             with phase("directed"):  # condensation, retrograde, search in cycles
                 wins = directed_winners(n, u, v, game.rule, spent)
             # no state searched: every component was one vertex, the graph acyclic
@@ -196,16 +230,16 @@ def _solve(game: Geography, start: int | None, budget: int) -> GeographySolution
                 losing = losing_starts(n, u, v, side)
             return GeographySolution(game, losing, "gf2", side)
         with phase("search"):
-            wins = undirected_edge_winners(n, u, v, Budget(budget))
+            wins = undirected_edge_winners(n, u, v, Budget(*limits))
         return GeographySolution(game, ~wins, "gf2" if bipartite.all() else "search")
-    except SearchTooLarge:
-        raise GeographyTooLarge(_refusal(game, budget)) from None
+    except SearchTooLarge as error:
+        raise GeographyTooLarge(_refusal(game, error.what)) from None
 
 
-def _refusal(game: Geography, budget: int) -> str:
+def _refusal(game: Geography, what: str) -> str:
     reach = SEARCH_REACH.get((game.rule, game.directed), 0)
     return (
         f"{game.name} on this graph ({game.num_vertices} vertices, {game.u.size} edges) needs "
-        f"more than {budget} search states: the game is PSPACE-complete in general, and the "
+        f"{what}: the game is PSPACE-complete in general, and the "
         f"exhaustive search solves random graphs of up to about {reach} edges"
     )

@@ -20,8 +20,8 @@ import numpy.typing as npt
 
 from ..._checks import vertex_id
 from ...errors import IllegalMoveError
-from . import Geography, geography_mover_wins
-from .search import DEFAULT_BUDGET
+from . import Geography, checked_budget, geography_mover_wins
+from .search import DEFAULT_BUDGET, DEFAULT_SECONDS
 
 __all__ = ["GeographyMove", "GeographyPosition"]
 
@@ -55,10 +55,11 @@ class GeographyPosition:
         directed: bool = False,
         labels: Sequence[Hashable] | None = None,
         budget: int = DEFAULT_BUDGET,
+        seconds: float = DEFAULT_SECONDS,
     ) -> None:
         self.game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
         self.start = vertex_id(start, self.game.num_vertices)
-        self.budget = budget
+        self.budget, self.seconds = checked_budget(budget, seconds)
         self.stack: list[GeographyMove] = []
         self._visited = np.zeros(self.game.num_vertices, dtype=np.bool_)
         self._visited[self.start] = True
@@ -83,7 +84,7 @@ class GeographyPosition:
         return [GeographyMove(int(t), int(e)) for t, e in zip(ends, edges, strict=True)]
 
     def push(self, move: GeographyMove) -> None:
-        if move not in self.legal_moves:
+        if not isinstance(move, tuple) or move not in self.legal_moves:
             raise IllegalMoveError(f"illegal move: {move!r}")
         self.stack.append(move)
         if move.edge >= 0:
@@ -121,12 +122,13 @@ class GeographyPosition:
             keep = ~self._used
         return geography_mover_wins(
             g.u[keep], g.v[keep], g.num_vertices, self.token,
-            rule=g.rule, directed=g.directed, budget=self.budget,
+            rule=g.rule, directed=g.directed, budget=self.budget, seconds=self.seconds,
         )  # fmt: skip
 
     def best_moves(self) -> list[GeographyMove]:
         """The legal moves after which the player to move loses (none when
-        the player to move now loses)."""
+        the player to move now loses).  One solve a legal move, each within
+        its own budget (``budget`` states, ``seconds``)."""
         best = []
         for move in self.legal_moves:
             self.push(move)

@@ -31,15 +31,32 @@ connected component (moves out of it lead to verdicts already known,
 is not bipartite (the bipartite ones are solved by :mod:`.edge_bipartite`),
 so the bitmasks are only as wide as that part.
 
+Before the search each part's forced-move chains are shortened to one or
+two inner vertices, and the starts inside them answered from a few states
+of the shortened game (:mod:`.chains`, where the proof is): a directed cycle
+of any length is a game of two or three vertices.
+
 The search is a negamax with an explicit stack (no recursion limit on long
-paths), stopping at the first move to a losing state.  Past ``budget``
-memoised states in all (one :class:`Budget` shared by every part; a state
-counts 1 + its usable vertices / 128 or usable edges / 32) it raises
-:class:`SearchTooLarge`.  The default, :data:`DEFAULT_BUDGET`, is about ten
-seconds of one core.
+paths), stopping at the first move to a losing state.  It keeps to a
+:class:`Budget`, one for the whole solve, shared by every part:
+
+- *states*: every state is charged when it is opened, before its moves are
+  tried (1 + its usable vertices / 128 or usable edges / 32, since the work
+  and the memory of a state grow with that width), and so are the bitmasks
+  of the moves (their bits / 128), before they are built.  Everything the
+  search holds was charged, so its memory is bounded too: past
+  :data:`DEFAULT_BUDGET` units, about 150 MB, it raises
+  :class:`SearchTooLarge`;
+- *seconds*: the clock is read at every state opened, every 64 steps of
+  the work inside one (the vertices a reach or a GF(2) test takes) and at
+  every vertex whose masks are built, so past :data:`DEFAULT_SECONDS` from
+  the start of the solve it raises :class:`SearchTooLarge` within
+  milliseconds (a fraction of a second on a part of 10^5 vertices).
 """
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 import numpy.typing as npt
@@ -47,9 +64,11 @@ import numpy.typing as npt
 from ..._jit import kernel
 from ..._native import Library
 from ...errors import GeographyTooLarge
+from .chains import Compressed, compress
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "DEFAULT_SECONDS",
     "Budget",
     "SearchTooLarge",
     "reachable",
@@ -60,30 +79,53 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-#: What the search may spend by default, in states: each memoised state
-#: counts 1 + (vertices still usable) / 128 or 1 + (edges still usable) / 32,
-#: since the work per state grows with that width.  About 10 s of one core's time before a refusal.
+#: What the search may spend by default, in states: each state counts 1 +
+#: (vertices still usable) / 128 or 1 + (edges still usable) / 32 when it is
+#: opened, and the moves' bitmasks their bits / 128.  Bounds the memory the
+#: search holds (about 150 MB at most: some 250 bytes a narrow state).
 DEFAULT_BUDGET = 500_000
+#: What the search may spend by default, in seconds of the solve (wall clock).
+DEFAULT_SECONDS = 10.0
 
 
 class SearchTooLarge(GeographyTooLarge):
-    """The exhaustive search went past its budget of states."""
+    """The exhaustive search went past its budget of states or of seconds;
+    ``what`` says which, as the refusal words it."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
 
 
 class Budget:
-    """States the search may still memoise, shared by every part searched."""
+    """States the search may still open, and the time it must stop by:
+    one for a whole solve, shared by every part searched."""
 
-    def __init__(self, states: int) -> None:
+    def __init__(self, states: int, seconds: float = DEFAULT_SECONDS) -> None:
         self.left = states
         self.states = states
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
 
     def spend(self, usable: int, per: int) -> None:
-        """Count one memoised state whose usable set is ``usable``: 1, plus
+        """Charge one state opened whose usable set is ``usable``: 1, plus
         one per ``per`` usable items (measured: a state's work grows with
         its usable edges about four times as fast as with its vertices)."""
-        self.left -= 1 + usable.bit_count() // per
+        self.charge(1 + usable.bit_count() // per)
+
+    def charge(self, units: int) -> None:
+        """Charge ``units`` (before what they pay for is built), and read
+        the clock."""
+        self.left -= units
         if self.left < 0:
-            raise SearchTooLarge(f"more than {self.states} states")
+            raise SearchTooLarge(f"more than {self.states} search states")
+        self.tick()
+
+    def tick(self) -> None:
+        """Raise :class:`SearchTooLarge` once the time is up.  A clock read:
+        about 0.1 µs."""
+        if time.monotonic() > self.deadline:
+            raise SearchTooLarge(f"more than {self.seconds:g} s of search")
 
 
 def search_component(
@@ -97,10 +139,65 @@ def search_component(
     exit_wins: BoolArray | None = None,
 ) -> BoolArray:
     """Whether the mover wins from each vertex of one part, by search; with
-    ``exit_wins``, the vertices with a move out of the part to a loss."""
-    exits = [False] * n if exit_wins is None else [bool(x) for x in exit_wins]
-    game = _Game(n, u.tolist(), v.tolist(), rule, directed, budget, exits)
-    return np.array([game.mover_wins(s) for s in range(n)], dtype=np.bool_).reshape(n)
+    ``exit_wins``, the vertices with a move out of the part to a loss.
+
+    The chains are shortened first (:mod:`.chains`); a start inside one is
+    answered from the shortened game's position at the chain's end.
+    """
+    blocked = np.zeros(n, dtype=np.bool_) if exit_wins is None else exit_wins.astype(np.bool_)
+    if rule == "vertex":  # repeated arcs are one move, a loop none
+        keys = np.unique(u[u != v] * n + v[u != v])
+        u, v = keys // n, keys % n
+    part = compress(n, u, v, directed=directed, exit_wins=blocked)
+    if part is None:  # no chain to shorten
+        game = _Game(n, u, v, rule, directed, budget, blocked)
+        return np.array([game.mover_wins(s) for s in range(n)], dtype=np.bool_).reshape(n)
+    game = _Game(part.n, part.u, part.v, rule, directed, budget, part.exit_wins)
+    wins = np.zeros(n, dtype=np.bool_)
+    for x in np.flatnonzero(part.new_id >= 0).tolist():
+        wins[x] = game.mover_wins(int(part.new_id[x]))
+    inside = np.flatnonzero(part.chain >= 0)
+    if inside.size == 0:
+        return wins
+    c, i = part.chain[inside], part.pos[inside]
+    k = part.ends[c, 2]
+    # toward b: k - i + 1 forced moves, then a corridor at a of i - 1
+    # moves (vertex rule) or i (edge rule), by its parity
+    corridor = (i - 1) % 2 if rule == "vertex" else i % 2
+    beyond = _corridor_wins(game, part, c, corridor, toward_b=True)
+    wins[inside] = beyond ^ ((k - i + 1) % 2 == 1)
+    if not directed:  # toward a: i forced moves, a corridor at b of k - i + 1
+        behind = _corridor_wins(game, part, c, (k - i + 1) % 2, toward_b=False)
+        wins[inside] |= behind ^ (i % 2 == 1)
+    return wins
+
+
+def _corridor_wins(
+    game: _Game, part: Compressed, c: IntArray, corridor: IntArray, *, toward_b: bool
+) -> BoolArray:
+    """For each (chain, corridor parity): whether the mover wins at the
+    chain's end b (``toward_b``; else a) with, of the shortened chain, only
+    a corridor of that parity left at the other end."""
+    asked = np.unique(c * 2 + corridor)
+    table = np.zeros(2 * part.ends.shape[0], dtype=np.bool_)
+    everything = (1 << game.width) - 1
+    for key in asked.tolist():
+        chain, keep = divmod(key, 2)
+        a, b, _ = part.ends[chain].tolist()
+        if game.rule == "vertex":  # keep the first inner vertex or none
+            shut = [w for w in part.inner[chain, keep:].tolist() if w >= 0]
+            shut.append(b)
+        else:  # keep the way at the far end or none
+            ways = [w for w in part.ways[chain].tolist() if w >= 0]
+            if keep:
+                ways.pop(0 if toward_b else -1)
+            shut = ways
+        allowed = everything
+        for bit in shut:
+            allowed &= ~(1 << bit)
+        table[key] = game.mover_wins_from(b if toward_b else a, allowed)
+    verdicts: BoolArray = table[c * 2 + corridor]
+    return verdicts
 
 
 def undirected_edge_winners(n: int, u: IntArray, v: IntArray, budget: Budget) -> BoolArray:
@@ -205,59 +302,67 @@ class _Game:
     def __init__(
         self,
         n: int,
-        u: list[int],
-        v: list[int],
+        u: IntArray,
+        v: IntArray,
         rule: str,
         directed: bool,
         budget: Budget,
-        exit_wins: list[bool],
+        exit_wins: BoolArray,
     ) -> None:
         self.rule = rule
+        self.directed = directed
         self.budget = budget
         self.per = 128 if rule == "vertex" else 32  # usable items per unit of budget
-        self.exit_wins = exit_wins
+        self.exit_wins = exit_wins.tolist()
         self.memo: dict[tuple[int, int], bool] = {}
-        self.tail, self.head = u, v
+        self.tail, self.head = u.tolist(), v.tolist()
         if rule == "vertex":
             # successors as a vertex mask; a loop is never playable
-            self.succ = [0] * n
-            for a, b in zip(u, v, strict=True):
-                if a != b:
-                    self.succ[a] |= 1 << b
-                    if not directed:
-                        self.succ[b] |= 1 << a
-        else:
-            self.incident = [0] * n  # edges the token can leave a vertex by
-            first_of_class: dict[tuple[int, int], int] = {}
-            self.lower_twins = [0] * len(u)  # parallel edges numbered lower
-            for e, (a, b) in enumerate(zip(u, v, strict=True)):
-                self.incident[a] |= 1 << e
-                if not directed:
-                    self.incident[b] |= 1 << e
-                key = (a, b) if directed or a <= b else (b, a)
-                twins = first_of_class.get(key, 0)
-                self.lower_twins[e] = twins
-                first_of_class[key] = twins | (1 << e)
-            self.directed = directed
+            self.width = n
+            arcs = u != v
+            owner, bit = u[arcs], v[arcs]
+            if not directed:
+                owner, bit = np.concatenate((owner, bit)), np.concatenate((bit, owner))
+            self.succ = _masks(n, owner, bit, budget)
+            return
+        self.width = u.size
+        edges = np.arange(u.size, dtype=np.int64)
+        owner, bit = u, edges  # edges the token can leave a vertex by
+        if not directed:
+            other = u != v
+            owner, bit = np.concatenate((u, v[other])), np.concatenate((edges, edges[other]))
+        self.incident = _masks(n, owner, bit, budget)
+        # parallel edges: classes of two or more, the class of each edge
+        klass: dict[tuple[int, int], int] = {}
+        self.klass = []
+        for a, b in zip(self.tail, self.head, strict=True):
+            key = (a, b) if directed or a <= b else (b, a)
+            self.klass.append(klass.setdefault(key, len(klass)))
+        classes = np.array(self.klass, dtype=np.int64)
+        twinned = np.bincount(classes, minlength=len(klass))[classes] > 1
+        self.classes = _masks(len(klass), classes[twinned], edges[twinned], budget)
+        self.twinned = _mask(edges[twinned])
 
     # ------------------------------------------------------------- states
-    def start_state(self, s: int) -> tuple[int, int]:
+    def start_state(self, at: int, allowed: int) -> tuple[int, int]:
+        """The token at ``at``, what of ``allowed`` it can reach usable."""
         if self.rule == "vertex":
-            everything = (1 << len(self.succ)) - 1
-            return s, self._reach_vertices(s, everything & ~(1 << s))
-        return s, self._reach_edges(s, (1 << len(self.tail)) - 1)
+            return at, self._reach_vertices(at, allowed & ~(1 << at))
+        return at, self._reach_edges(at, allowed)
 
     def moves(self, at: int, usable: int) -> int:
         if self.rule == "vertex":
             return self.succ[at] & usable
         moves = self.incident[at] & usable
-        rest, distinct = moves, 0
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if not usable & self.lower_twins[low.bit_length() - 1]:
-                distinct |= low
-        return distinct
+        twinned = moves & self.twinned
+        if twinned:  # of parallel edges only the lowest usable one
+            moves ^= twinned
+            while twinned:
+                low = twinned & -twinned
+                twinned ^= low
+                if not usable & self.classes[self.klass[low.bit_length() - 1]] & (low - 1):
+                    moves |= low
+        return moves
 
     def child(self, at: int, usable: int, move: int) -> tuple[int, int]:
         item = move.bit_length() - 1
@@ -269,8 +374,11 @@ class _Game:
 
     def _reach_vertices(self, at: int, allowed: int) -> int:
         """Vertices of ``allowed`` the token can reach from ``at``."""
-        seen, frontier = 0, self.succ[at] & allowed
+        seen, frontier, steps = 0, self.succ[at] & allowed, 0
         while frontier:
+            steps += 1
+            if not steps & 63:  # the clock, now and then
+                self.budget.tick()
             seen |= frontier
             grown = 0
             while frontier:
@@ -282,8 +390,11 @@ class _Game:
 
     def _reach_edges(self, at: int, allowed: int) -> int:
         """Edges of ``allowed`` the token can reach from ``at``."""
-        seen_edges, seen_vertices, todo = 0, 1 << at, [at]
+        seen_edges, seen_vertices, todo, steps = 0, 1 << at, [at], 0
         while todo:
+            steps += 1
+            if not steps & 63:  # the clock, now and then
+                self.budget.tick()
             x = todo.pop()
             fresh = self.incident[x] & allowed & ~seen_edges
             seen_edges |= fresh
@@ -316,8 +427,11 @@ class _Game:
         if self.rule != "edge" or self.directed:
             return None
         at, usable = state
-        colour, rows, todo = {at: 0}, {at: 0}, [at]
+        colour, rows, todo, steps = {at: 0}, {at: 0}, [at], 0
         while todo:
+            steps += 1
+            if not steps & 63:  # the clock, now and then
+                self.budget.tick()
             x = todo.pop()
             mine = colour[x]
             edges = self.incident[x] & usable
@@ -337,22 +451,34 @@ class _Game:
                     return None
                 if not mine:
                     rows[x] ^= 1 << y
+        self.budget.spend(usable, self.per)
         basis: dict[int, int] = {}
+        steps = 0
         for x, row in rows.items():
             if x != at:
+                steps += 1
+                if not steps & 63:  # the clock, now and then
+                    self.budget.tick()
                 _insert(basis, row)
         wins = _reduce(basis, rows[at]) != 0
         self.memo[state] = wins
-        self.budget.spend(usable, self.per)
         return wins
 
     def mover_wins(self, s: int) -> bool:
-        root = self.start_state(s)
+        """Whether the mover wins from start ``s``."""
+        return self.mover_wins_from(s, (1 << self.width) - 1)
+
+    def mover_wins_from(self, at: int, allowed: int) -> bool:
+        """Whether the mover wins with the token at ``at`` and only
+        ``allowed`` usable (vertices, or edges).  Every state is charged to
+        the budget when it is opened."""
+        root = self.start_state(at, allowed)
         known = self.memo.get(root)
         if known is None:
             known = self._decided(root)
         if known is not None:
             return known
+        self.budget.spend(root[1], self.per)
         # frame: [state, moves not tried yet, child state awaiting its verdict]
         stack: list[list[object]] = [[root, self._first_moves(root), None]]
         while stack:
@@ -376,13 +502,44 @@ class _Game:
                     break
                 verdict = not known
             if descend is not None:
+                self.budget.spend(descend[1], self.per)
                 frame[1], frame[2] = moves, descend
                 stack.append([descend, self._first_moves(descend), None])
                 continue
             self.memo[state] = verdict
-            self.budget.spend(state[1], self.per)
             stack.pop()
         return self.memo[root]
+
+
+def _masks(count: int, owner: IntArray, bit: IntArray, budget: Budget) -> list[int]:
+    """For each of ``count`` owners the int with the bits ``bit`` of its
+    pairs set.  Charged before they are built: their bits / 128 (each int is
+    as wide as its highest bit).  O(count + bits / 8) bytes."""
+    if bit.size == 0 or bit.size * int(bit.max()) <= 1 << 16:  # small: no numpy calls
+        small = [0] * count
+        for x, b in zip(owner.tolist(), bit.tolist(), strict=True):
+            small[x] |= 1 << b
+        budget.charge(sum(mask.bit_length() for mask in small) // 128)
+        return small
+    top = np.full(count, -1, dtype=np.int64)
+    np.maximum.at(top, owner, bit)
+    budget.charge(int((top + 1).sum()) // 128)
+    order = np.argsort(owner, kind="stable")
+    cuts = np.searchsorted(owner[order], np.arange(count + 1))
+    masks = [0] * count
+    for x in np.flatnonzero(top >= 0).tolist():
+        budget.tick()
+        masks[x] = _mask(bit[order[cuts[x] : cuts[x + 1]]])
+    return masks
+
+
+def _mask(bits: IntArray) -> int:
+    """The int with ``bits`` set.  O(max(bits) / 8)."""
+    if bits.size <= 8:
+        return sum(1 << b for b in bits.tolist())
+    row = np.zeros(int(bits.max()) + 1, dtype=np.bool_)
+    row[bits] = True
+    return int.from_bytes(np.packbits(row, bitorder="little").tobytes(), "little")
 
 
 def _insert(basis: dict[int, int], row: int) -> None:

@@ -499,3 +499,24 @@ def test_cli_refuses_a_bipartite_core_too_large_to_eliminate() -> None:
     lines = "".join(f"{a} {b}\n" for a, b in zip(u.tolist(), v.tolist(), strict=True))
     result = run("graph", "--rule", "edge", stdin=lines)
     assert_one_line_error(result, "GF(2)", "20000 + 20000")
+
+
+
+def test_best_moves_share_one_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every legal move's solve used to get the whole time budget, so a
+    # start with many moves took one budget a move
+    from bipartite_game.theory.geography import position as module
+
+    allowed: list[float] = []
+
+    def slow_solve(*args: object, seconds: float, **kwargs: object) -> bool:
+        allowed.append(seconds)
+        time.sleep(0.3)
+        return True
+
+    monkeypatch.setattr(module, "geography_mover_wins", slow_solve)
+    star = GeographyPosition([0] * 20, list(range(1, 21)), start=0, seconds=1)
+    with pytest.raises(GeographyTooLarge, match="more than 1 s of search for 20 legal moves"):
+        star.best_moves()
+    assert 2 <= len(allowed) <= 4 and allowed[0] <= 1
+    assert all(later < earlier for earlier, later in itertools.pairwise(allowed))

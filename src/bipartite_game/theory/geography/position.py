@@ -12,6 +12,7 @@ any position however it was reached, and it costs what that rule costs
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
@@ -19,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._checks import vertex_id
-from ...errors import IllegalMoveError
+from ...errors import GeographyTooLarge, IllegalMoveError
 from . import Geography, checked_budget, geography_mover_wins
 from .search import DEFAULT_BUDGET, DEFAULT_SECONDS
 
@@ -112,7 +113,33 @@ class GeographyPosition:
         return "second" if len(self.stack) % 2 == 0 else "first"
 
     def mover_wins(self) -> bool:
-        """Whether the player to move now wins with best play."""
+        """Whether the player to move now wins with best play (one solve,
+        within ``budget`` states and ``seconds``)."""
+        return self._mover_wins(self.seconds)
+
+    def best_moves(self) -> list[GeographyMove]:
+        """The legal moves after which the player to move loses (none when
+        the player to move now loses).  One solve a legal move, all of them
+        within one clock of ``seconds`` (each within ``budget`` states)."""
+        deadline = time.monotonic() + self.seconds
+        best, moves = [], self.legal_moves
+        for move in moves:
+            self.push(move)
+            try:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise GeographyTooLarge(
+                        f"best moves: more than {self.seconds:g} s of search for "
+                        f"{len(moves)} legal moves; {self.game.name} is "
+                        "PSPACE-complete in general"
+                    )
+                if not self._mover_wins(left):
+                    best.append(move)
+            finally:
+                self.pop()
+        return best
+
+    def _mover_wins(self, seconds: float) -> bool:
         g = self.game
         if g.rule == "vertex":
             left = ~self._visited
@@ -122,19 +149,5 @@ class GeographyPosition:
             keep = ~self._used
         return geography_mover_wins(
             g.u[keep], g.v[keep], g.num_vertices, self.token,
-            rule=g.rule, directed=g.directed, budget=self.budget, seconds=self.seconds,
+            rule=g.rule, directed=g.directed, budget=self.budget, seconds=seconds,
         )  # fmt: skip
-
-    def best_moves(self) -> list[GeographyMove]:
-        """The legal moves after which the player to move loses (none when
-        the player to move now loses).  One solve a legal move, each within
-        its own budget (``budget`` states, ``seconds``)."""
-        best = []
-        for move in self.legal_moves:
-            self.push(move)
-            try:
-                if not self.mover_wins():
-                    best.append(move)
-            finally:
-                self.pop()
-        return best

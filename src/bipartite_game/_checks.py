@@ -286,6 +286,14 @@ def own_frozen(array: ArrayT) -> ArrayT:
     return freeze(copy)
 
 
+def set_frozen_state(target: object, state: dict[str, Any]) -> None:
+    """``__setstate__`` of the immutable objects: every attribute back, the
+    arrays frozen (unpickled or deep-copied arrays are fresh, and numpy
+    makes them writable).  O(attributes)."""
+    for name, value in state.items():
+        object.__setattr__(target, name, freeze(value) if isinstance(value, np.ndarray) else value)
+
+
 def writable_error(owner: str, name: str) -> BipartiteGameError:
     """The error for an array of ``owner`` found writable again: its
     ``flags.writeable`` was set back to true, so its contents can no

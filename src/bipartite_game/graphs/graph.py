@@ -33,6 +33,7 @@ from .._checks import (
     int_scalar,
     is_frozen,
     is_integer,
+    set_frozen_state,
     validated_csr,
     vertex_array,
     vertex_id,
@@ -80,6 +81,10 @@ class Colouring:
                     raise BipartiteGameError(f"a Colouring's {name} must be an array or None")
                 if not is_frozen(value):
                     object.__setattr__(self, name, freeze(np.array(value, copy=True)))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
     @property
     def is_bipartite(self) -> bool:
@@ -192,6 +197,13 @@ class Graph:
         self._colouring: Colouring | None = (
             Colouring(freeze(side), None) if side is not None else None
         )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
     # ----------------------------------------------------------- the arrays
     @property

@@ -87,6 +87,7 @@ class Position:
     def __init__(self, graph: Graph, start: Hashable, *, board: GridBoard | None = None) -> None:
         if not isinstance(graph, Graph):
             raise BipartiteGameError(f"a Position needs a Graph, not {type(graph).__name__}")
+        graph.check_intact()
         start = graph.vertex_id(start)
         if board is not None and not (isinstance(board, GridBoard) and board.graph is graph):
             raise BipartiteGameError("board must be the GridBoard whose graph is played on")
@@ -313,6 +314,7 @@ class Engine:
         Cost: O(1) after the solve when winning; one solve per vertex when
         resisting on a small graph.
         """
+        self.solution.check_intact()
         losing = np.flatnonzero(self.solution.losing)
         if losing.size:
             return int(losing[0])

@@ -53,6 +53,7 @@ def _check_parts(board: object, position: object, hints: object, solution: objec
 
     if not isinstance(board, GridBoard):
         raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
+    board.check_intact()
     if position is not None and not (
         isinstance(position, PositionView) and position.graph is board.graph
     ):
@@ -61,6 +62,8 @@ def _check_parts(board: object, position: object, hints: object, solution: objec
         isinstance(solution, Solution) and solution.graph is board.graph
     ):
         raise BipartiteGameError("solution must be a Solution of the board's graph")
+    if solution is not None:
+        solution.check_intact()
     n = board.graph.num_vertices
     try:
         given = list(hints)  # type: ignore[call-overload]

@@ -47,7 +47,6 @@ __all__ = [
     "Maze",
     "answer",
     "cell_names",
-    "cell_names_json",
     "format_answer",
     "format_cells",
     "parse",
@@ -190,7 +189,7 @@ def answer(
         from ..proofs.certificate import certify
 
         with phase("certificate"):
-            names = cell_names_json(board)
+            names = cell_names(board)
             write_file(certificate, certify(solution).to_json(names))
     losing = solution.losing
     height, width = board.shape
@@ -224,14 +223,6 @@ def cell_names(board: GridBoard) -> bytes:
     if board.cell_of.size == 0:
         return b""
     return bytes(format_cells(board.cell_of, board.shape[1])[4:])
-
-
-def cell_names_json(board: GridBoard) -> bytes:
-    """The JSON array of every vertex's ``"ROW COL"``, by one replace."""
-    names = cell_names(board)
-    if not names:
-        return b"[]"
-    return b'["' + names[:-1].replace(b"\n", b'","') + b'"]'
 
 
 def _explain(board: GridBoard, solution: Solution, cell: str) -> bytes:

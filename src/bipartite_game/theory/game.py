@@ -25,13 +25,20 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _stats
-from .._checks import freeze, is_frozen, own_frozen, vertex_id, writable_error
+from .._checks import (
+    freeze,
+    is_frozen,
+    own_frozen,
+    set_frozen_state,
+    vertex_id,
+    writable_error,
+)
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.graph import Graph
 from ..graphs.matching import matching_size, maximum_matching, start_matching
@@ -76,6 +83,10 @@ class Strategy:
             raise BipartiteGameError(
                 f"a strategy's graph must be a Graph or None, not {type(self.graph).__name__}"
             )
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
     @property
     def winner(self) -> str:
@@ -190,6 +201,10 @@ class Solution:
         for name, value in parts.items():
             object.__setattr__(solution, name, value)
         return solution
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
     def check_intact(self) -> None:
         """Raise :class:`BipartiteGameError` if an array of the solution, or

@@ -327,3 +327,24 @@ def test_copies_and_pickles_stay_read_only_and_usable() -> None:
                 check()
     assert copy.deepcopy(solution).strategy(1).reply(1) == solution.strategy(1).reply(1)
     assert pickle.loads(pickle.dumps(board)).cell(3) == (1, 0)
+
+
+def test_wrong_types_found_by_scanning_the_public_api_are_refused() -> None:
+    """What a scan of every name in ``__all__`` with junk in each argument
+    found raising AttributeError, TypeError or numpy's ValueError."""
+    from bipartite_game import Position, render_text
+
+    board = grid_board(np.ones((2, 2), bool))
+    array: Any = np.zeros(2)
+    wrong: list[tuple[Any, str]] = [
+        (lambda: render_svg(board, show_losing=array), "show_losing must be True or False"),
+        (lambda: render_svg(board, show_matching=array), "show_matching must be True or False"),
+        (lambda: render_svg(board, coordinates=array), "coordinates must be True or False"),
+        (lambda: render_text(board, colour=array), "colour must be True or False"),
+        (lambda: Graph.from_successors(0, None), "successors must be a function"),
+        (lambda: Graph.from_successors(0, lambda s: 5), r"successors\(0\) must give an iterable"),
+        (lambda: Position.from_board(None, 0, 0), "board must be a GridBoard"),  # type: ignore[arg-type]
+    ]
+    for call, match in wrong:
+        with pytest.raises(BipartiteGameError, match=match):
+            call()

@@ -176,6 +176,8 @@ class Position:
     @classmethod
     def from_board(cls, board: GridBoard, row: int, col: int) -> Position:
         """The token on cell ``(row, col)`` (0-based) of a grid board."""
+        if not isinstance(board, GridBoard):
+            raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
         start = board.vertex_at(row, col)
         if start is None:
             raise IllegalMoveError(f"illegal start: cell {(row, col)!r} is not an open cell")

@@ -72,6 +72,13 @@ def _check_parts(board: object, position: object, hints: object, solution: objec
     return [vertex_id(v, n) for v in given]
 
 
+def _check_flags(**flags: object) -> None:
+    """Refuse a flag that is not a boolean, naming it.  O(flags)."""
+    for name, value in flags.items():
+        if not isinstance(value, (bool, np.bool_)):
+            raise BipartiteGameError(f"{name} must be True or False, not {value!r}")
+
+
 def render_svg(
     board: GridBoard,
     position: PositionView | None = None,
@@ -106,6 +113,7 @@ def render_svg(
     Cost: O(cells) string pieces; meant for boards a person looks at.
     """
     hint_vertices = _check_parts(board, position, hints, solution)
+    _check_flags(show_losing=show_losing, show_matching=show_matching, coordinates=coordinates)
     cell = int_scalar(cell, "cell")
     if cell <= 0:
         raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
@@ -292,6 +300,7 @@ def render_text(
     Cost: O(cells).
     """
     hint_vertices = _check_parts(board, position, [] if hints is None else hints, None)
+    _check_flags(colour=colour)
     height, width = board.shape
     grid = np.where(board.open, ".", "#").astype("<U1")
     if position is not None:

@@ -13,7 +13,10 @@ method is then called on what holds it.  Two ways to change one:
   undoing the flag again; every answer must be what it was or a
   :class:`BipartiteGameError`.
 
-No other exception is allowed, and a signal death (a kernel reading out of
+No other exception is allowed; in ``normal`` mode every array must still
+hold what it held (the compiled kernels write through addresses, which
+numpy's flag cannot stop: a kernel writing into a read-only array would
+show here).  A signal death (a kernel reading out of
 bounds) or a hang is what the parent process watches for: the child prints
 each case before trying it, so the last line names the culprit.
 
@@ -214,9 +217,13 @@ class Objects:
             "render_text": lambda: render_text(b, _board_position(b)),
             "board solve": lambda: solve(b.graph).losing,
             "board engine": lambda: _engine(b.graph),
-            "lock": lambda: (self.lock.code_of, solve(self.lock.graph).losing),
+            "lock": self._lock,
         }
         return calls
+
+    def _lock(self) -> object:
+        self.lock.check_intact()  # what a reader of code_of calls first
+        return self.lock.code_of, solve(self.lock.graph).losing
 
 
 def _play(graph: Graph) -> object:
@@ -305,6 +312,7 @@ def campaign(examples: int) -> None:
         calls = objects.calls()
         before = {name: outcome(call) for name, call in calls.items()}
         arrays = objects.arrays()
+        kept = [array.copy() for _, array in arrays]
         index = data.draw(st.integers(0, len(arrays) - 1), label="array")
         path, array = arrays[index]
         mode = "forced" if forced else "normal"
@@ -323,6 +331,9 @@ def campaign(examples: int) -> None:
             print(f"  {name}", flush=True)
             after = outcome(call)
             assert after == before[name] or after[0] == "refused", (name, before[name], after)
+        if not forced:  # nothing wrote into a read-only array, compiled code included
+            for (path, array), copy in zip(arrays, kept, strict=True):
+                assert np.array_equal(array, copy), f"{path} changed"
 
     one_case()
 

@@ -524,6 +524,14 @@ class LockBoard:
         object.__setattr__(self, "code_of", own_frozen(code_of))
         object.__setattr__(self, "start", vertex_id(self.start, n))
 
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if ``code_of`` or an array of
+        the graph was made writable again (see :meth:`Graph.check_intact`).
+        O(1)."""
+        self.graph.check_intact()
+        if not is_frozen(self.code_of):
+            raise writable_error("LockBoard", "code_of")
+
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled or deep-copied: the arrays frozen again."""
         set_frozen_state(self, state)

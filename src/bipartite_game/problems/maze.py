@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._checks import freeze
 from .._input import write_file
 from .._jit import kernel
 from .._limits import ensure_fits
@@ -64,7 +65,9 @@ BYTES_PER_CELL = 110
 
 @dataclass(frozen=True, eq=False)
 class Maze:
-    """A parsed maze: ``open[i, j]`` is true for an open cell."""
+    """A parsed maze: ``open[i, j]`` is true for an open cell (read-only,
+    so that :func:`~bipartite_game.graphs.boards.grid_board` keeps it
+    rather than a copy)."""
 
     open: npt.NDArray[np.bool_]
 
@@ -115,7 +118,7 @@ def parse(data: bytes | str) -> Maze:
         raise InputError(
             f"unknown cell {char!r} in column {j + 1} (expected '.' or '#')", line=rows[i][0]
         )
-    return Maze(cells == _OPEN)
+    return Maze(freeze(cells == _OPEN))
 
 
 def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -215,18 +214,24 @@ class Solution:
             value = getattr(self, name)
             if value is not None and not is_frozen(value):
                 raise writable_error("Solution", name)
-        barrier = self.__dict__.get("barrier")
+        barrier = self.__dict__.get("_barrier")
         if barrier is not None and not is_frozen(barrier):
             raise writable_error("Solution", "barrier")
 
-    @cached_property
+    @property
     def barrier(self) -> BoolArray:
         """The barrier A (read-only; see the class docstring).  O(V + E)
-        the first time, cached."""
+        the first time, then cached (a property, not a cached one: each
+        access checks the arrays)."""
         self.check_intact()
-        if self.known_barrier is not None:
-            return self.known_barrier
-        return freeze(outside_neighbours(self.graph.indptr, self.graph.indices, self.losing))
+        found: BoolArray | None = self.__dict__.get("_barrier")
+        if found is None:
+            found = self.known_barrier
+            if found is None:
+                indptr, indices = self.graph.indptr, self.graph.indices
+                found = freeze(outside_neighbours(indptr, indices, self.losing))
+            self.__dict__["_barrier"] = found  # frozen dataclass: the cache by hand
+        return found
 
     @property
     def matching_size(self) -> int:

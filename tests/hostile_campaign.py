@@ -109,6 +109,7 @@ class Objects:
         self.graph.two_colouring()
         self.solution.barrier  # noqa: B018 - cached: one more array to change
         self.board.cell_of  # noqa: B018 - made when first asked for
+        self.mate_before = self.solution.mate.copy()
 
     def arrays(self) -> list[tuple[str, np.ndarray]]:
         """Every public array, by the path a user reaches it by."""
@@ -174,7 +175,9 @@ class Objects:
             "solve": lambda: (solve(g).mate, solve(g).losing),
             "first_player_wins_from": lambda: [first_player_wins_from(g, x) for x in every],
             "maximum_matching": lambda: maximum_matching(g),
-            "matching_size": lambda: matching_size(s.mate),
+            # the function takes any mate array, the raw one too: its answer is right
+            # for what it is given, so the copy made before any change is passed
+            "matching_size": lambda: matching_size(self.mate_before),
             "barrier": lambda: s.barrier,
             "solution": lambda: (s.matching_size, repr(s), s.winners(), s.matching()),
             "starts": lambda: (s.losing_starts(), s.winning_starts()),

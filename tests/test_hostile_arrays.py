@@ -116,13 +116,13 @@ def test_a_board_array_written_is_refused_by_the_renderer() -> None:
 
 def test_the_campaign_finds_no_crash_and_no_hang() -> None:
     """The default tier's share of the campaign (``hostile_campaign.py``)."""
-    out = run_isolated("from tests.hostile_campaign import campaign; campaign(25)", timeout=600)
+    out = run_isolated("from tests.hostile_campaign import campaign; campaign(60)", timeout=600)
     assert "case:" in out
 
 
 @pytest.mark.slow
 def test_the_long_campaign_finds_no_crash_and_no_hang() -> None:
-    out = run_isolated("from tests.hostile_campaign import campaign; campaign(1500)", timeout=3600)
+    out = run_isolated("from tests.hostile_campaign import campaign; campaign(5000)", timeout=3600)
     assert "case:" in out
 
 

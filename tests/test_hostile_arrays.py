@@ -318,8 +318,14 @@ def test_copies_and_pickles_stay_read_only_and_usable() -> None:
         solution.strategy(1),
         lock_board(2, 3, [], 0),
     ]
+    def out_of_band(original: object) -> Any:
+        buffers: list[pickle.PickleBuffer] = []
+        data = pickle.dumps(original, protocol=5, buffer_callback=buffers.append)
+        return pickle.loads(data, buffers=buffers)  # arrays over those buffers
+
     for original in objects:
-        for again in (copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+        copies = [copy.deepcopy(original), pickle.loads(pickle.dumps(original))]
+        for again in [*copies, out_of_band(original)]:
             for value in vars(again).values() if hasattr(again, "__dict__") else ():
                 assert not (isinstance(value, np.ndarray) and value.flags.writeable)
             check = getattr(again, "check_intact", None)

@@ -289,9 +289,12 @@ def own_frozen(array: ArrayT) -> ArrayT:
 def set_frozen_state(target: object, state: dict[str, Any]) -> None:
     """``__setstate__`` of the immutable objects: every attribute back, the
     arrays frozen (unpickled or deep-copied arrays are fresh, and numpy
-    makes them writable).  O(attributes)."""
+    makes them writable; one over a buffer that is not an array, as
+    pickle's out-of-band buffers give, is copied).  O(attributes)."""
     for name, value in state.items():
-        object.__setattr__(target, name, freeze(value) if isinstance(value, np.ndarray) else value)
+        if isinstance(value, np.ndarray):
+            value = freeze(value) if is_frozen(freeze(value)) else freeze(value.copy())
+        object.__setattr__(target, name, value)
 
 
 def writable_error(owner: str, name: str) -> BipartiteGameError:

@@ -34,8 +34,8 @@ from bipartite_game import Graph, solve
 from bipartite_game._jit import set_jit_mode
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.edgelist import parse_edge_list
-from bipartite_game.problems.maze import cell_names, cell_names_json, parse
-from bipartite_game.proofs.certificate import certify, json_labels
+from bipartite_game.problems.maze import cell_names, parse
+from bipartite_game.proofs.certificate import certify
 from bipartite_game.proofs.verify import verify
 
 
@@ -48,7 +48,9 @@ def median_time(work: Callable[[], object], runs: int) -> float:
     return float(np.median(times))
 
 
-def in_process(name: str, graph: Graph, labels: list[str] | bytes, names: bytes, runs: int) -> None:
+def in_process(
+    name: str, graph: Graph, labels: list[str] | bytes, names: list[str] | bytes, runs: int
+) -> None:
     """Median times of each step on ``graph``, kernels loaded by a first run."""
     text = certify(solve(graph)).to_json(names)
     assert verify(graph, labels, text).ok
@@ -97,12 +99,8 @@ def random_graph(name: str, n: int, u: np.ndarray, v: np.ndarray, runs: int, wor
     edges = parse_edge_list(source.read_bytes())
     labels = edges.labels()
     graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
-    in_process(name, graph, labels, _json_names(labels), runs)
+    in_process(name, graph, labels, labels, runs)
     as_user(name, tool_command("graph"), source, [])
-
-
-def _json_names(labels: list[str]) -> bytes:
-    return json_labels(labels)
 
 
 def main() -> None:
@@ -114,7 +112,7 @@ def main() -> None:
     source = generated("maze", 13, 2000, 2000, 0.1)
     board = grid_board(parse(source.read_bytes()).open)
     labels = cell_names(board)
-    in_process("2000x2000 maze", board.graph, labels, cell_names_json(board), args.runs)
+    in_process("2000x2000 maze", board.graph, labels, labels, args.runs)
     as_user("2000x2000 maze", tool_command("maze"), source, ["--maze"])
     del board, labels
     rng = np.random.default_rng(args.seed)

@@ -92,7 +92,7 @@ def test_components_and_induced_subgraphs() -> None:
     small = graph.component(4, limit=2)
     assert small is not None and np.flatnonzero(small).tolist() == [3, 4]
     sub = graph.subgraph(small)
-    assert sub.num_vertices == 2 and sub.labels == ["d", "e"] and sub.edges()[0].tolist() == [0]
+    assert sub.num_vertices == 2 and sub.labels == ("d", "e") and sub.edges()[0].tolist() == [0]
     middle = graph.subgraph([False, True, True, True, False, False])
     assert middle.neighbors(0).tolist() == [1] and middle.neighbors(2).tolist() == []
     assert middle.is_bipartite()

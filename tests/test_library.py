@@ -64,7 +64,7 @@ def test_from_networkx_refuses_a_directed_graph() -> None:
 
 def test_from_edges_takes_labels() -> None:
     graph = Graph.from_edges(["a", "b"], ["b", "c"])
-    assert graph.labels == ["a", "b", "c"] and graph.num_edges == 2
+    assert graph.labels == ("a", "b", "c") and graph.num_edges == 2
     named = Graph.from_edges(["x"], ["y"], labels=["y", "x", "lone"])
     assert named.num_vertices == 3 and named.has_edge("x", "y")
     with pytest.raises(BipartiteGameError, match="'q' is not among the labels"):

@@ -261,7 +261,7 @@ def test_the_graph_built_from_the_list_can_let_its_edges_go(mode: str) -> None:
         _native.set_native_mode(previous)
     assert np.array_equal(built.indptr, checked.indptr)
     assert np.array_equal(built.indices, checked.indices)
-    assert built.labels is None and checked.labels == ["a", "b", "c", "d"]
+    assert built.labels is None and checked.labels == ("a", "b", "c", "d")
     assert parsed.u.size == 0 and parsed.v.size == 0
     assert parsed.tokens == [b"a", b"b", b"c", b"d"]
 

@@ -50,7 +50,7 @@ def test_the_graph_is_the_union_of_the_moves_from_reachable_states(
     start, succ = case
     graph = Graph.from_successors(start, lambda s: succ[s])
     reach = _reachable(start, succ)
-    assert graph.labels == reach  # breadth-first order, the start first
+    assert graph.labels == tuple(reach)  # breadth-first order, the start first
     direct = {frozenset((u, v)) for u in reach for v in succ[u] if u != v}
     assert _label_edges(graph) == direct
 

@@ -19,7 +19,7 @@ included.  Every check is vectorised, O(size) unless said otherwise.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,7 @@ from .errors import BipartiteGameError
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 SideArray = npt.NDArray[np.int8]
+ArrayT = TypeVar("ArrayT", bound=npt.NDArray[Any])
 
 
 #: Working memory of the constructor's check: the copies, the degrees and
@@ -249,6 +250,62 @@ def checked_side(
     return result
 
 
+def freeze(array: ArrayT) -> ArrayT:
+    """Make ``array`` read-only, and every array it is a view of, so that
+    no handle on the memory stays writable (``array.base`` included); for
+    arrays this package made and hands out.  Returns ``array``.  O(depth
+    of views)."""
+    view: object = array
+    while isinstance(view, np.ndarray):
+        view.flags.writeable = False
+        view = view.base
+    return array
+
+
+def is_frozen(array: object) -> bool:
+    """Whether ``array`` is a numpy array that is read-only, and every
+    array it is a view of too: nothing can change it short of setting
+    ``flags.writeable`` back to true.  O(depth of views), about 0.4 µs."""
+    if not isinstance(array, np.ndarray):
+        return False
+    view: object = array
+    while isinstance(view, np.ndarray):
+        if view.flags.writeable:
+            return False
+        view = view.base
+    return view is None or isinstance(view, bytes)
+
+
+def own_frozen(array: ArrayT) -> ArrayT:
+    """``array`` itself when it is frozen (:func:`is_frozen`), else a
+    read-only copy: what an object keeps of an array a caller passed in, so
+    that the caller's later writes cannot reach it.  O(size) when it copies."""
+    if is_frozen(array):
+        return array
+    copy: ArrayT = array.copy()
+    return freeze(copy)
+
+
+def set_frozen_state(target: object, state: dict[str, Any]) -> None:
+    """``__setstate__`` of the immutable objects: every attribute back, the
+    arrays frozen (unpickled or deep-copied arrays are fresh, and numpy
+    makes them writable; one over a buffer that is not an array, as
+    pickle's out-of-band buffers give, is copied).  O(attributes)."""
+    for name, value in state.items():
+        if isinstance(value, np.ndarray):
+            value = freeze(value) if is_frozen(freeze(value)) else freeze(value.copy())
+        object.__setattr__(target, name, value)
+
+
+def writable_error(owner: str, name: str) -> BipartiteGameError:
+    """The error for an array of ``owner`` found writable again: its
+    ``flags.writeable`` was set back to true, so its contents can no
+    longer be trusted by the compiled kernels."""
+    return BipartiteGameError(
+        f"{owner}.{name} was made writable (flags.writeable = True): the arrays of a "
+        f"{owner} are read-only because the compiled kernels trust them; copy an "
+        f"array to change it (.copy()), and build a new {owner} from the copy"
+    )
 
 
 def edge_ends(values: object) -> IntArray:
@@ -268,19 +325,42 @@ def edge_ends(values: object) -> IntArray:
     return int_array(flat, "edge endpoints")
 
 
-def checked_labels(labels: object, n: int | None) -> list[Hashable]:
-    """``labels`` as a list, one per vertex when ``n`` is given.  O(V)."""
+def checked_labels(labels: object, n: int | None) -> tuple[Hashable, ...]:
+    """``labels`` as a tuple, one per vertex when ``n`` is given: hashable
+    and distinct (a label names one vertex; ``Graph.index`` and the answers
+    keyed by label rely on it).  O(V), one hash of each."""
     if isinstance(labels, (str, bytes)):
         raise BipartiteGameError(f"labels must be a sequence of names, not {labels!r}")
     try:
-        names: list[Hashable] = list(labels)  # type: ignore[call-overload]
+        names: tuple[Hashable, ...] = tuple(labels)  # type: ignore[arg-type]
     except TypeError:
         raise BipartiteGameError(
             f"labels must be a sequence of names, not {type(labels).__name__}"
         ) from None
     if n is not None and len(names) != n:
         raise BipartiteGameError(f"{len(names)} labels for {n} vertices")
+    try:
+        distinct = len(set(names)) == len(names)
+    except TypeError:
+        bad = next(x for x in names if not _hashable(x))
+        raise BipartiteGameError(
+            f"labels must be hashable, not {bad!r} ({type(bad).__name__})"
+        ) from None
+    if not distinct:
+        seen: set[Hashable] = set()
+        for name in names:
+            if name in seen:
+                raise BipartiteGameError(f"labels must be distinct: {name!r} names two vertices")
+            seen.add(name)
     return names
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def checked_edges(
@@ -293,7 +373,7 @@ def checked_edges(
     src, dst = edge_ends(u), edge_ends(v)
     if src.shape != dst.shape:
         raise BipartiteGameError(f"edge arrays differ in length: {src.size} and {dst.size}")
-    names = None if labels is None else checked_labels(labels, None)
+    names = None if labels is None else list(checked_labels(labels, None))
     if num_vertices is not None:
         n = int_scalar(num_vertices, "num_vertices")
     elif names is not None:

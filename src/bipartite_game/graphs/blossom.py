@@ -41,7 +41,7 @@ import numpy.typing as npt
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from .graph import Graph, OffsetArray, wide_offsets
-from .mates import validate_matching
+from .mates import require_graph, validate_matching
 
 if TYPE_CHECKING:
     from .._native import Library
@@ -82,10 +82,9 @@ def solve_general(graph: Graph, mate: Int32Array) -> tuple[BoolArray, BoolArray]
     return gallai_edmonds(graph.indptr, graph.indices, mate)
 
 
-def _check_mate_in_place(graph: object, mate: object, caller: str) -> None:
+def _check_mate_in_place(graph: Graph, mate: object, caller: str) -> None:
     """Refuse anything but a valid matching the kernel may write into.  O(V + E)."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
+    require_graph(graph, caller)
     if not (
         isinstance(mate, np.ndarray)
         and mate.dtype == np.int32

@@ -16,12 +16,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import MAX_VERTICES, int_scalar, is_integer, vertex_array, vertex_id
+from .._checks import (
+    MAX_VERTICES,
+    freeze,
+    int_scalar,
+    is_frozen,
+    is_integer,
+    own_frozen,
+    set_frozen_state,
+    vertex_array,
+    vertex_id,
+    writable_error,
+)
 from .._jit import kernel
 from .._limits import ensure_fits
 from .._text import quote, saturating
@@ -116,8 +127,12 @@ class GridBoard:
     index ``i * width + j`` of vertex ``v``, made from ``open`` when first
     asked for (the solver never needs it: 4 bytes a vertex a judge's answer
     does not spend).  ``GridBoard(open, steps, cell_of, graph)`` checks that
-    the parts agree (O(V) for a given ``cell_of``; pass ``None`` to have it
-    derived), so that the renderers and :meth:`cell` stay inside the grid.
+    the parts agree (``open`` booleans with one open cell per vertex, a given
+    ``cell_of`` the open cells in increasing order; pass ``None`` to have it
+    derived), in O(cells), so that the renderers and :meth:`cell` stay
+    inside the grid.  ``open`` and ``cell_of`` are read-only: the board keeps
+    the arrays given when they are read-only already, else copies; one made
+    writable again makes the board refused (:meth:`check_intact`, O(1)).
     """
 
     __slots__ = ("_cell_of", "graph", "open", "steps")
@@ -134,10 +149,14 @@ class GridBoard:
         cell_of: Int32Array | None,
         graph: Graph,
     ) -> None:
-        if not (isinstance(open, np.ndarray) and open.ndim == 2):
-            raise BipartiteGameError("a GridBoard's open cells must be a 2-D array")
+        if not (isinstance(open, np.ndarray) and open.ndim == 2 and open.dtype == np.bool_):
+            raise BipartiteGameError("a GridBoard's open cells must be a 2-D array of booleans")
         if not isinstance(graph, Graph):
             raise BipartiteGameError(f"a GridBoard needs a Graph, not {type(graph).__name__}")
+        graph.check_intact()
+        open = own_frozen(open)
+        if int(np.count_nonzero(open)) != graph.num_vertices:
+            raise BipartiteGameError("a GridBoard's graph must have one vertex per open cell")
         if cell_of is not None:
             cells = open.size
             if not (
@@ -148,10 +167,14 @@ class GridBoard:
                 raise BipartiteGameError(
                     "a GridBoard's cell_of must give one integer cell per vertex"
                 )
+            cell_of = own_frozen(cell_of)
             if cell_of.size and (int(cell_of.min()) < 0 or int(cell_of.max()) >= cells):
                 raise BipartiteGameError(f"a GridBoard's cell_of must hold cells 0..{cells - 1}")
-        elif int(np.count_nonzero(open)) != graph.num_vertices:
-            raise BipartiteGameError("a GridBoard's graph must have one vertex per open cell")
+            # increasing, on open cells only, as many as there are: the open cells in order
+            if np.any(cell_of[1:] <= cell_of[:-1]) or not open.reshape(-1)[cell_of].all():
+                raise BipartiteGameError(
+                    "a GridBoard's cell_of must list the open cells in increasing order"
+                )
         parts = {"open": open, "steps": steps, "_cell_of": cell_of, "graph": graph}
         for name, value in parts.items():
             object.__setattr__(self, name, value)
@@ -159,16 +182,35 @@ class GridBoard:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a GridBoard is immutable: cannot set {name!r}")
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
+
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if an array of the board or of
+        its graph was made writable again (see :meth:`Graph.check_intact`).
+        O(1)."""
+        self.graph.check_intact()
+        if not is_frozen(self.open):
+            raise writable_error("GridBoard", "open")
+        if self._cell_of is not None and not is_frozen(self._cell_of):
+            raise writable_error("GridBoard", "cell_of")
+
     def __repr__(self) -> str:
         height, width = self.shape
         return f"GridBoard(shape=({height}, {width}), steps={self.steps!r}, graph={self.graph!r})"
 
     @property
     def cell_of(self) -> Int32Array:
-        """``cell_of[v]``: the flat cell index of vertex ``v`` (int32)."""
+        """``cell_of[v]``: the flat cell index of vertex ``v`` (int32,
+        read-only)."""
+        self.check_intact()
         cell_of = self._cell_of
         if cell_of is None:
-            cell_of = np.flatnonzero(self.open.reshape(-1)).astype(np.int32)
+            cell_of = freeze(np.flatnonzero(self.open.reshape(-1)).astype(np.int32))
             object.__setattr__(self, "_cell_of", cell_of)
         return cell_of
 
@@ -185,6 +227,7 @@ class GridBoard:
     def vertex_at(self, row: int, col: int) -> int | None:
         """The vertex on cell ``(row, col)``, or ``None`` for a wall or
         off-board; ``row`` and ``col`` must be integers."""
+        self.check_intact()
         row = int_scalar(row, "row")
         col = int_scalar(col, "col")
         height, width = self.shape
@@ -253,8 +296,10 @@ def grid_steps(height: int, width: int, moves: str | tuple[Step, ...]) -> GridSt
 
 
 def _open_mask(open_cells: npt.ArrayLike) -> BoolArray:
-    """``open_cells`` as a contiguous 2-D boolean array, or an error: only
-    booleans, or integers that are all 0 or 1, convert.  O(cells)."""
+    """``open_cells`` as a contiguous 2-D boolean array, read-only and the
+    board's own (the caller's array only when it is read-only already), or
+    an error: only booleans, or integers that are all 0 or 1, convert.
+    O(cells)."""
     try:
         array = np.asarray(open_cells)
     except (ValueError, TypeError) as error:  # a ragged list, say
@@ -270,7 +315,8 @@ def _open_mask(open_cells: npt.ArrayLike) -> BoolArray:
             raise BipartiteGameError(f"{what}, found {array.reshape(-1)[int(np.argmax(other))]}")
     if array.size > MAX_VERTICES:
         raise BipartiteGameError(f"a grid of {array.size} cells is more than {MAX_VERTICES}")
-    return np.ascontiguousarray(array, dtype=np.bool_)
+    mask = np.ascontiguousarray(array, dtype=np.bool_)
+    return own_frozen(mask) if np.may_share_memory(mask, array) else freeze(mask)
 
 
 def _steps(moves: object) -> list[Step]:
@@ -453,6 +499,8 @@ class LockBoard:
 
     ``code_of[v]`` is the code (a number in base ``size``, ring ``i`` being
     digit ``i``) of vertex ``v``; ``start`` is the start's vertex.
+    ``code_of`` is read-only (a caller's array is copied unless it is
+    read-only already).
     """
 
     rings: int
@@ -461,6 +509,32 @@ class LockBoard:
     code_of: Int32Array
     start: int
     graph: Graph
+
+    def __post_init__(self) -> None:
+        """Types and shapes, so that ``code_of[v]`` and ``start`` name the
+        graph's vertices.  O(1) (a copy of a writable ``code_of``)."""
+        if not isinstance(self.graph, Graph):
+            raise BipartiteGameError(f"a LockBoard needs a Graph, not {type(self.graph).__name__}")
+        n = self.graph.num_vertices
+        code_of = self.code_of
+        if not (
+            isinstance(code_of, np.ndarray) and code_of.dtype.kind in "iu" and code_of.shape == (n,)
+        ):
+            raise BipartiteGameError("a LockBoard's code_of must give one integer code per vertex")
+        object.__setattr__(self, "code_of", own_frozen(code_of))
+        object.__setattr__(self, "start", vertex_id(self.start, n))
+
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if ``code_of`` or an array of
+        the graph was made writable again (see :meth:`Graph.check_intact`).
+        O(1)."""
+        self.graph.check_intact()
+        if not is_frozen(self.code_of):
+            raise writable_error("LockBoard", "code_of")
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
 
 def lock_board(
@@ -522,7 +596,7 @@ def lock_board(
         graph = graph.subgraph(component)
         code_of = code_of[component]
         start_vertex = int(np.searchsorted(code_of, start))
-    return LockBoard(rings, size, wrap, code_of, start_vertex, graph)
+    return LockBoard(rings, size, wrap, freeze(code_of), start_vertex, graph)
 
 
 #: A start's component is cut out when it holds at most 1/_SMALL_PART of the codes.

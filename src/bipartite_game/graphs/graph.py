@@ -6,7 +6,12 @@ and ``v -> u``, in compressed sparse row form: the neighbours of ``v`` are
 Vertices are ``0 .. n - 1``; optional labels name them for people.
 
 Ids and arrays from callers are checked by :mod:`._checks` before any kernel
-sees them.
+sees them.  A graph is immutable: its arrays (``indptr``, ``indices``, the
+colouring's) are read-only, and its labels a tuple, so that the check made
+once at construction still holds at every kernel call.  Setting an array's
+``flags.writeable`` back to true is found by :meth:`Graph.check_intact`
+(O(1)), which every method and every function taking a graph calls: the
+graph is then refused rather than trusted.
 """
 
 from __future__ import annotations
@@ -24,11 +29,15 @@ from .._checks import (
     checked_edges,
     checked_labels,
     checked_side,
+    freeze,
     int_scalar,
+    is_frozen,
     is_integer,
+    set_frozen_state,
     validated_csr,
     vertex_array,
     vertex_id,
+    writable_error,
 )
 from .._jit import kernel
 from .._limits import ensure_fits
@@ -56,11 +65,26 @@ class Colouring:
     ``side`` gives each vertex 0 or 1 with every edge joining different sides,
     or is ``None`` when no such colouring exists; ``odd_cycle`` is then a cycle
     of odd length (vertex ids, consecutive ones adjacent, last adjacent to
-    first) that proves it.
+    first) that proves it.  Both arrays are read-only (the bipartite
+    kernels trust ``side``); a caller's array is copied unless it is
+    read-only already.
     """
 
     side: SideArray | None
     odd_cycle: Int32Array | None
+
+    def __post_init__(self) -> None:
+        for name in ("side", "odd_cycle"):
+            value = getattr(self, name)
+            if value is not None:
+                if not isinstance(value, np.ndarray):
+                    raise BipartiteGameError(f"a Colouring's {name} must be an array or None")
+                if not is_frozen(value):
+                    object.__setattr__(self, name, freeze(np.array(value, copy=True)))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
     @property
     def is_bipartite(self) -> bool:
@@ -88,6 +112,17 @@ class Graph:
     sides), which the bipartite solvers will trust.  The check costs O(V + E)
     plus one sort of the E edge keys, and any violation raises
     :class:`BipartiteGameError` naming it.  The graph keeps its own copies.
+    ``labels``, if given, are hashable and distinct, one per vertex.
+
+    A graph is immutable: :attr:`indptr`, :attr:`indices` and the
+    colouring's arrays are read-only numpy arrays (write to a ``.copy()``),
+    :attr:`labels` is a tuple, and none of them can be reassigned.  An array
+    whose ``flags.writeable`` is set back to true makes the graph refused by
+    every method and every function that takes it
+    (:meth:`check_intact`): the kernels never read an array that may have
+    changed since the check.  (Setting the flag back to false again after a
+    write, or writing through a view made while it was true, defeats this:
+    a deliberate act whose results are undefined.)
 
     The package's own builders, whose output is valid by construction,
     skip the check through the private ``Graph._trusted``.
@@ -101,7 +136,7 @@ class Graph:
     [0, 2]
     """
 
-    __slots__ = ("_colouring", "_index", "indices", "indptr", "labels")
+    __slots__ = ("_colouring", "_index", "_indices", "_indptr", "_labels")
 
     def __init__(
         self,
@@ -141,7 +176,7 @@ class Graph:
         graph._set(
             offsets,
             np.ascontiguousarray(indices, dtype=np.int32),
-            list(labels) if labels is not None else None,
+            tuple(labels) if labels is not None else None,
             None if side is None else np.ascontiguousarray(side, dtype=np.int8),
         )
         return graph
@@ -150,14 +185,58 @@ class Graph:
         self,
         indptr: OffsetArray,
         indices: Int32Array,
-        labels: list[Hashable] | None,
+        labels: tuple[Hashable, ...] | None,
         side: SideArray | None,
     ) -> None:
-        self.indptr: OffsetArray = indptr
-        self.indices: Int32Array = indices
-        self.labels: list[Hashable] | None = labels
+        """Keep the arrays, frozen in place: they are this graph's own (the
+        constructor's copies, or a builder's fresh arrays)."""
+        self._indptr: OffsetArray = freeze(indptr)
+        self._indices: Int32Array = freeze(indices)
+        self._labels: tuple[Hashable, ...] | None = labels
         self._index: dict[Hashable, int] | None = None
-        self._colouring: Colouring | None = Colouring(side, None) if side is not None else None
+        self._colouring: Colouring | None = (
+            Colouring(freeze(side), None) if side is not None else None
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
+
+    # ----------------------------------------------------------- the arrays
+    @property
+    def indptr(self) -> OffsetArray:
+        """Row offsets: ``indices[indptr[v]:indptr[v + 1]]`` are ``v``'s
+        neighbours (int64, or int32 from a board builder); read-only."""
+        return self._indptr
+
+    @property
+    def indices(self) -> Int32Array:
+        """Every vertex's neighbours, sorted, row after row (int32); read-only."""
+        return self._indices
+
+    @property
+    def labels(self) -> tuple[Hashable, ...] | None:
+        """One distinct hashable label per vertex, or ``None``."""
+        return self._labels
+
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if one of the graph's arrays
+        was made writable again (``flags.writeable = True``, on it or on an
+        array it is a view of): the kernels trust them as checked at
+        construction, and cannot once they may have changed.  Called by every
+        method and by every function that takes a graph.  O(1)."""
+        for name in ("indptr", "indices"):
+            if not is_frozen(getattr(self, "_" + name)):
+                raise writable_error("Graph", name)
+        colouring = self._colouring
+        if colouring is not None:
+            for name in ("side", "odd_cycle"):
+                value = getattr(colouring, name)
+                if value is not None and not is_frozen(value):
+                    raise writable_error("Graph", f"colouring.{name}")
 
     # ----------------------------------------------------------------- basics
     @property
@@ -171,14 +250,17 @@ class Graph:
 
     def degree(self) -> IntArray:
         """Degree of every vertex (int64)."""
+        self.check_intact()
         return np.diff(self.indptr).astype(np.int64, copy=False)
 
     def neighbors(self, v: Hashable) -> Int32Array:
-        """The neighbours of ``v``, sorted."""
+        """The neighbours of ``v``, sorted (a read-only view)."""
+        self.check_intact()
         v = self.vertex_id(v)
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def has_edge(self, u: Hashable, v: Hashable) -> bool:
+        self.check_intact()
         u = self.vertex_id(u)
         v = self.vertex_id(v)
         row = self.indices[self.indptr[u] : self.indptr[u + 1]]
@@ -187,6 +269,7 @@ class Graph:
 
     def edges(self) -> tuple[Int32Array, Int32Array]:
         """Each undirected edge once, as arrays ``(u, v)`` with ``u < v``."""
+        self.check_intact()
         src = np.repeat(np.arange(self.num_vertices, dtype=np.int32), np.diff(self.indptr))
         keep = src < self.indices
         return src[keep], self.indices[keep]
@@ -230,12 +313,13 @@ class Graph:
 
         O(V + E).  The result is cached.
         """
+        self.check_intact()
         if self._colouring is None:
             side, parent, u, w = _two_colour(self.indptr, self.indices)
             if u < 0:
-                self._colouring = Colouring(side, None)
+                self._colouring = Colouring(freeze(side), None)
             else:
-                self._colouring = Colouring(None, _tree_cycle(parent, u, w))
+                self._colouring = Colouring(None, freeze(_tree_cycle(parent, u, w)))
         return self._colouring
 
     @property
@@ -243,6 +327,7 @@ class Graph:
         """The 2-colouring if it is known already (given by the builder or
         the constructor's ``side``, or found by :meth:`two_colouring`),
         else ``None``; never searches.  O(1)."""
+        self.check_intact()
         return self._colouring
 
     def is_bipartite(self) -> bool:
@@ -271,6 +356,7 @@ class Graph:
         of the same vertices.  ``vertices`` is one id or an array of ids
         (checked).  O(V + E).
         """
+        self.check_intact()
         n = self.num_vertices
         removed = np.zeros(n, dtype=bool)
         try:
@@ -292,6 +378,7 @@ class Graph:
         """The vertices of ``v``'s connected component, as a mask; ``None``
         when it has more than ``limit`` vertices (the search stops there, so
         asking costs O(limit) edges' work at most).  O(V + E)."""
+        self.check_intact()
         v = self.vertex_id(v)
         n = self.num_vertices
         cap = n if limit is None else max(0, min(int_scalar(limit, "limit"), n))
@@ -303,6 +390,7 @@ class Graph:
         in their old order (labels and a known colouring kept); ``keep`` must
         be booleans, one per vertex.  O(V) for the renumbering plus the kept
         vertices' degrees, compiled."""
+        self.check_intact()
         try:
             mask = np.asarray(keep)
         except (ValueError, TypeError) as error:
@@ -317,7 +405,7 @@ class Graph:
         indptr, indices = _induced(self.indptr, self.indices, kept)
         labels = None
         if self.labels is not None:
-            labels = [self.labels[v] for v in kept.tolist()]
+            labels = tuple(self.labels[v] for v in kept.tolist())
         side = None
         if self._colouring is not None and self._colouring.side is not None:
             side = self._colouring.side[kept]
@@ -454,6 +542,7 @@ class Graph:
 
     def to_networkx(self) -> Any:
         """A networkx ``Graph`` on the ids ``0 .. n - 1``."""
+        self.check_intact()
         import networkx as nx
 
         out = nx.Graph()
@@ -465,7 +554,7 @@ class Graph:
 
 def _labelled_ends(
     u: object, v: object, labels: Sequence[Hashable] | None, num_vertices: int | None
-) -> tuple[list[int], list[int], list[Hashable]] | None:
+) -> tuple[list[int], list[int], Sequence[Hashable]] | None:
     """Endpoints given as labels, as ids and the labels; ``None`` when they
     are numbers (or booleans, which :func:`edge_ends` refuses).  O(E)."""
     if isinstance(u, np.ndarray) and isinstance(v, np.ndarray) and u.dtype.kind in "biuf":
@@ -497,7 +586,7 @@ def _labelled_ends(
                     "pass labels= instead of num_vertices="
                 )
             order = [x for pair in zip(*ends, strict=True) for x in pair]
-            names = list(dict.fromkeys(order))
+            names = tuple(dict.fromkeys(order))
             number = {name: i for i, name in enumerate(names)}
         return [number[x] for x in ends[0]], [number[x] for x in ends[1]], names
     except TypeError as error:  # an unhashable endpoint

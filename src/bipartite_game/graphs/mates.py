@@ -79,9 +79,12 @@ def _mate_array(mate: npt.ArrayLike, n: int | None) -> Int32Array:
 
 
 def require_graph(graph: object, caller: str) -> None:
-    """Refuse anything but a :class:`Graph`, naming the function called."""
+    """Refuse anything but a :class:`Graph`, naming the function called,
+    and a graph whose arrays were made writable (:meth:`Graph.check_intact`).
+    O(1)."""
     if not isinstance(graph, Graph):
         raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
+    graph.check_intact()
 
 
 def _first_bad_mate_native(

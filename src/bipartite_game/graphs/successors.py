@@ -63,6 +63,10 @@ def explore(
     """
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise BipartiteGameError(f"limit must be a positive integer, not {limit!r}")
+    if not callable(successors):
+        raise BipartiteGameError(
+            f"successors must be a function of a state, not {type(successors).__name__}"
+        )
     index: dict[Hashable, int] = {}
     states: list[Hashable] = []
     src: list[int] = []
@@ -89,7 +93,15 @@ def explore(
     number(start)
     at = 0
     while at < len(states):  # the list grows as the search goes: a queue
-        for state in successors(states[at]):
+        found = successors(states[at])
+        try:
+            moves = iter(found)
+        except TypeError:
+            raise BipartiteGameError(
+                f"successors({reprlib.repr(states[at])}) must give an iterable of states, "
+                f"not {type(found).__name__}"
+            ) from None
+        for state in moves:
             src.append(at)
             dst.append(number(state))
         at += 1

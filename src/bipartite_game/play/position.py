@@ -87,6 +87,7 @@ class Position:
     def __init__(self, graph: Graph, start: Hashable, *, board: GridBoard | None = None) -> None:
         if not isinstance(graph, Graph):
             raise BipartiteGameError(f"a Position needs a Graph, not {type(graph).__name__}")
+        graph.check_intact()
         start = graph.vertex_id(start)
         if board is not None and not (isinstance(board, GridBoard) and board.graph is graph):
             raise BipartiteGameError("board must be the GridBoard whose graph is played on")
@@ -175,6 +176,8 @@ class Position:
     @classmethod
     def from_board(cls, board: GridBoard, row: int, col: int) -> Position:
         """The token on cell ``(row, col)`` (0-based) of a grid board."""
+        if not isinstance(board, GridBoard):
+            raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
         start = board.vertex_at(row, col)
         if start is None:
             raise IllegalMoveError(f"illegal start: cell {(row, col)!r} is not an open cell")
@@ -313,6 +316,7 @@ class Engine:
         Cost: O(1) after the solve when winning; one solve per vertex when
         resisting on a small graph.
         """
+        self.solution.check_intact()
         losing = np.flatnonzero(self.solution.losing)
         if losing.size:
             return int(losing[0])

@@ -53,6 +53,7 @@ def _check_parts(board: object, position: object, hints: object, solution: objec
 
     if not isinstance(board, GridBoard):
         raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
+    board.check_intact()
     if position is not None and not (
         isinstance(position, PositionView) and position.graph is board.graph
     ):
@@ -61,12 +62,21 @@ def _check_parts(board: object, position: object, hints: object, solution: objec
         isinstance(solution, Solution) and solution.graph is board.graph
     ):
         raise BipartiteGameError("solution must be a Solution of the board's graph")
+    if solution is not None:
+        solution.check_intact()
     n = board.graph.num_vertices
     try:
         given = list(hints)  # type: ignore[call-overload]
     except TypeError:
         raise BipartiteGameError(f"hints must be vertex ids, not {hints!r}") from None
     return [vertex_id(v, n) for v in given]
+
+
+def _check_flags(**flags: object) -> None:
+    """Refuse a flag that is not a boolean, naming it.  O(flags)."""
+    for name, value in flags.items():
+        if not isinstance(value, (bool, np.bool_)):
+            raise BipartiteGameError(f"{name} must be True or False, not {value!r}")
 
 
 def render_svg(
@@ -103,6 +113,7 @@ def render_svg(
     Cost: O(cells) string pieces; meant for boards a person looks at.
     """
     hint_vertices = _check_parts(board, position, hints, solution)
+    _check_flags(show_losing=show_losing, show_matching=show_matching, coordinates=coordinates)
     cell = int_scalar(cell, "cell")
     if cell <= 0:
         raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
@@ -289,6 +300,7 @@ def render_text(
     Cost: O(cells).
     """
     hint_vertices = _check_parts(board, position, [] if hints is None else hints, None)
+    _check_flags(colour=colour)
     height, width = board.shape
     grid = np.where(board.open, ".", "#").astype("<U1")
     if position is not None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._checks import freeze
 from .._input import write_file
 from .._jit import kernel
 from .._limits import ensure_fits
@@ -47,7 +48,6 @@ __all__ = [
     "Maze",
     "answer",
     "cell_names",
-    "cell_names_json",
     "format_answer",
     "format_cells",
     "parse",
@@ -65,7 +65,9 @@ BYTES_PER_CELL = 110
 
 @dataclass(frozen=True, eq=False)
 class Maze:
-    """A parsed maze: ``open[i, j]`` is true for an open cell."""
+    """A parsed maze: ``open[i, j]`` is true for an open cell (read-only,
+    so that :func:`~bipartite_game.graphs.boards.grid_board` keeps it
+    rather than a copy)."""
 
     open: npt.NDArray[np.bool_]
 
@@ -116,7 +118,7 @@ def parse(data: bytes | str) -> Maze:
         raise InputError(
             f"unknown cell {char!r} in column {j + 1} (expected '.' or '#')", line=rows[i][0]
         )
-    return Maze(cells == _OPEN)
+    return Maze(freeze(cells == _OPEN))
 
 
 def solve_maze(maze: Maze, *, moves: str = "rook") -> tuple[GridBoard, Solution]:
@@ -190,7 +192,7 @@ def answer(
         from ..proofs.certificate import certify
 
         with phase("certificate"):
-            names = cell_names_json(board)
+            names = cell_names(board)
             write_file(certificate, certify(solution).to_json(names))
     losing = solution.losing
     height, width = board.shape
@@ -224,14 +226,6 @@ def cell_names(board: GridBoard) -> bytes:
     if board.cell_of.size == 0:
         return b""
     return bytes(format_cells(board.cell_of, board.shape[1])[4:])
-
-
-def cell_names_json(board: GridBoard) -> bytes:
-    """The JSON array of every vertex's ``"ROW COL"``, by one replace."""
-    names = cell_names(board)
-    if not names:
-        return b"[]"
-    return b'["' + names[:-1].replace(b"\n", b'","') + b'"]'
 
 
 def _explain(board: GridBoard, solution: Solution, cell: str) -> bytes:

@@ -76,14 +76,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_error
 from .._jit import kernel
-from ..errors import SolverError
+from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
 from ..graphs.graph import OffsetArray, wide_offsets
 from ..theory.game import Solution
@@ -104,7 +105,13 @@ BoolArray = npt.NDArray[np.bool_]
 @dataclass(frozen=True, eq=False)
 class Certificate:
     """The claims of one :class:`~bipartite_game.theory.game.Solution` and the
-    witnesses that prove them (module docstring)."""
+    witnesses that prove them (module docstring).
+
+    Made by :func:`certify`; one may be built by hand (to test a verifier,
+    say): its claims are not checked, only that each is a 1-D array,
+    ``first_player_wins`` of booleans and the rest of integers.  The arrays
+    are read-only (a caller's array is copied unless it is read-only
+    already)."""
 
     first_player_wins: BoolArray = field(repr=False)
     mate: Int32Array = field(repr=False)
@@ -114,11 +121,39 @@ class Certificate:
     blossom_edges: Int32Array = field(repr=False)
     blossom_sizes: Int32Array = field(repr=False)
 
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            kinds = "b" if item.name == "first_player_wins" else "iu"
+            shaped = isinstance(value, np.ndarray) and value.ndim == 1
+            if not (shaped and value.dtype.kind in kinds):
+                what = "booleans" if kinds == "b" else "integers"
+                raise BipartiteGameError(
+                    f"a Certificate's {item.name} must be a 1-D array of {what}"
+                )
+            object.__setattr__(self, item.name, own_frozen(value))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
+
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if one of the arrays was made
+        writable again (``flags.writeable = True``).  O(1)."""
+        for item in fields(self):
+            if not is_frozen(getattr(self, item.name)):
+                raise writable_error("Certificate", item.name)
+
     def to_json(self, labels: Sequence[str] | bytes) -> bytes:
         """The certificate as JSON text.  ``labels`` are the vertex names,
-        or a JSON array of them already written (the maze's fast path).
-        Numbers and booleans are written by a kernel: O(V + E) bytes."""
-        names = labels if isinstance(labels, bytes) else json_labels(labels)
+        one per vertex: a sequence of strings, or bytes holding one name a
+        line, each line ended by a newline (as :func:`~bipartite_game.verify`
+        takes them; the maze's ``row col`` lines, which spares a list of
+        millions of strings).  Anything else, or another number of names,
+        raises :class:`BipartiteGameError` naming ``labels``.  Numbers and
+        booleans are written by a kernel: O(V + E) bytes."""
+        self.check_intact()
+        names = _labels_json(labels, int(self.first_player_wins.size))
         parts = [
             b'{"format": ',
             json.dumps(FORMAT).encode(),
@@ -146,6 +181,42 @@ def json_labels(labels: Sequence[str]) -> bytes:
     return json.dumps(list(labels)).encode("ascii")
 
 
+def _labels_json(labels: object, n: int) -> bytes:
+    """:meth:`Certificate.to_json`'s ``labels``, checked, as a JSON array.
+    Bytes of plain printable ASCII without quotes or backslashes (the
+    maze's lines) become the array by one replace; other bytes are decoded
+    line by line (``surrogateescape``).  O(size), vectorised."""
+    if isinstance(labels, bytes):
+        count = labels.count(b"\n")
+        if count != n or not (labels.endswith(b"\n") if n else labels == b""):
+            raise BipartiteGameError(
+                f"to_json(): labels hold {count} lines for {n} vertices "
+                "(bytes are one label a line, each ended by a newline)"
+            )
+        if n == 0:
+            return b"[]"
+        codes = np.frombuffer(labels, dtype=np.uint8)
+        special = (codes < 32) & (codes != 10)
+        special |= (codes >= 127) | (codes == ord('"')) | (codes == ord("\\"))
+        if not special.any():
+            return b'["' + labels[:-1].replace(b"\n", b'","') + b'"]'
+        return json_labels(labels.decode("utf-8", "surrogateescape").split("\n")[:-1])
+    if isinstance(labels, str) or not isinstance(labels, Sequence):
+        raise BipartiteGameError(
+            "to_json(): labels must be a sequence of strings, or bytes one label a line, "
+            f"not {type(labels).__name__}"
+        )
+    names = list(labels)
+    other = [name for name in names if not isinstance(name, str)]
+    if other:
+        raise BipartiteGameError(
+            f"to_json(): labels must be strings, not {other[0]!r} ({type(other[0]).__name__})"
+        )
+    if len(names) != n:
+        raise BipartiteGameError(f"to_json(): {len(names)} labels for {n} vertices")
+    return json_labels(names)
+
+
 def certify(solution: Solution) -> Certificate:
     """The certificate of ``solution`` (module docstring).
 
@@ -153,8 +224,14 @@ def certify(solution: Solution) -> Certificate:
     search from the free vertices over ``D`` and ``A``; the merges from
     Edmonds' search inside each component of ``G[D]``.  A solution whose
     structure does not allow them raises :class:`SolverError` (a bug).
+    ``solution`` must be a :class:`~bipartite_game.theory.game.Solution`.
     O((V + E) α(V)).
     """
+    if not isinstance(solution, Solution):
+        raise BipartiteGameError(
+            f"certify() takes a Solution (solve(graph)), not {type(solution).__name__}"
+        )
+    solution.check_intact()
     graph = solution.graph
     losing = solution.losing
     barrier = solution.barrier
@@ -167,13 +244,13 @@ def certify(solution: Solution) -> Certificate:
     if problem:
         raise SolverError("certificate: a component of D is not matched near-perfectly inside")
     return Certificate(
-        first_player_wins=~losing,
+        first_player_wins=freeze(~losing),
         mate=mate,
-        barrier=where,
-        barrier_level=level[where],
-        barrier_via=via[where],
-        blossom_edges=edges,
-        blossom_sizes=sizes,
+        barrier=freeze(where),
+        barrier_level=freeze(level[where]),
+        barrier_via=freeze(via[where]),
+        blossom_edges=freeze(edges),
+        blossom_sizes=freeze(sizes),
     )
 
 

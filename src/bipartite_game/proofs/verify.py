@@ -96,11 +96,16 @@ def verify(graph: Graph, labels: Sequence[str] | bytes, certificate: bytes | str
     certificate cannot be read.  Module docstring for what and at what cost."""
     if not isinstance(graph, Graph):
         raise BipartiteGameError(f"verify() takes a Graph, not {type(graph).__name__}")
+    graph.check_intact()
     if not isinstance(certificate, (bytes, str)):
         raise BipartiteGameError(
             f"verify() takes the certificate as JSON text, not {type(certificate).__name__}"
         )
-    if not isinstance(labels, bytes) and not set(map(type, labels)) <= {str}:
+    if not isinstance(labels, bytes) and (
+        isinstance(labels, str)
+        or not isinstance(labels, Sequence)
+        or not set(map(type, labels)) <= {str}
+    ):
         raise BipartiteGameError("verify() takes the labels as strings, or as bytes one a line")
     n = graph.num_vertices
     count = labels.count(b"\n") if isinstance(labels, bytes) else len(labels)

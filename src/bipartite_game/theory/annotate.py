@@ -47,9 +47,10 @@ import numpy.typing as npt
 
 from .._checks import vertex_array
 from .._jit import kernel
-from ..errors import BipartiteGameError, IllegalMoveError
+from ..errors import IllegalMoveError
 from ..graphs.graph import Graph, OffsetArray
 from ..graphs.matching import maximum_matching
+from ..graphs.mates import require_graph
 from .game import first_player_wins_from
 
 if TYPE_CHECKING:
@@ -92,8 +93,7 @@ def annotate(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> list[str]:
     >>> annotate(g, [1, 2, 3])   # from 2 the opponent walks to 3 and wins
     ['lost', 'mistake', 'good']
     """
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"annotate() takes a Graph, not {type(graph).__name__}")
+    require_graph(graph, "annotate")
     path = vertex_array(moves, graph.num_vertices, "moves")
     if path.size == 0:
         return []
@@ -113,6 +113,7 @@ def annotate(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> list[str]:
 def mover_wins_along(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> BoolArray:
     """For each position of a legal record, does the player to move win?
     ``result[t]``: the token on ``moves[t]``, ``moves[:t]`` visited before."""
+    require_graph(graph, "mover_wins_along")
     path = vertex_array(moves, graph.num_vertices, "moves")
     bad = int(_first_illegal(graph.indptr, graph.indices, path)) if path.size else -1
     if bad >= 0:

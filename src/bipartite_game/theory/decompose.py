@@ -71,11 +71,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_error
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
@@ -130,6 +131,13 @@ class Decomposition:
         Per CSR entry (aligned with ``graph.indices``, both directions of an
         edge alike): 0 ``none``, 1 ``some``, 2 ``every`` (see
         :data:`EDGE_CLASSES`).
+
+    Made by :func:`decompose`.  The arrays are read-only, and one made
+    writable again makes the decomposition refused by every method (an O(1)
+    check, as for :class:`~bipartite_game.graphs.graph.Graph`).  One built by
+    hand keeps read-only copies of the arrays given (no copy of one
+    read-only already) and is checked against ``decompose(solution)``: the
+    cost of one decomposition.
     """
 
     solution: Solution = field(repr=False)
@@ -137,6 +145,70 @@ class Decomposition:
     side: npt.NDArray[np.int8] | None = field(repr=False)
     block: Int32Array | None = field(repr=False)
     edge_class: Int8Array = field(repr=False)
+
+    def __post_init__(self) -> None:
+        """A hand-made decomposition: private read-only copies, equal to
+        ``decompose(solution)``.  O(V + E) plus one decomposition."""
+        if not isinstance(self.solution, Solution):
+            raise BipartiteGameError(
+                f"a Decomposition needs a Solution, not {type(self.solution).__name__}"
+            )
+        truth = decompose(self.solution)
+        for name in ("vertex_class", "side", "block", "edge_class"):
+            value, expected = getattr(self, name), getattr(truth, name)
+            if expected is None or value is None:
+                if value is not expected:
+                    raise BipartiteGameError(
+                        f"a Decomposition's {name} must be "
+                        f"{'None' if expected is None else 'an array'} for this graph"
+                    )
+                continue
+            if not (
+                isinstance(value, np.ndarray)
+                and value.dtype == expected.dtype
+                and value.shape == expected.shape
+                and np.array_equal(value, expected)
+            ):
+                raise BipartiteGameError(
+                    f"a Decomposition's {name} is not the decomposition of its solution"
+                )
+            object.__setattr__(self, name, own_frozen(value))
+
+    @classmethod
+    def _trusted(
+        cls,
+        solution: Solution,
+        vertex_class: Int8Array,
+        side: npt.NDArray[np.int8] | None,
+        block: Int32Array | None,
+        edge_class: Int8Array,
+    ) -> Decomposition:
+        """:func:`decompose`'s own: no check, the fresh arrays frozen in
+        place (``side`` is the graph's, frozen already).  O(1)."""
+        made = cls.__new__(cls)
+        parts = {
+            "solution": solution,
+            "vertex_class": freeze(vertex_class),
+            "side": side,
+            "block": None if block is None else freeze(block),
+            "edge_class": freeze(edge_class),
+        }
+        for name, value in parts.items():
+            object.__setattr__(made, name, value)
+        return made
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
+
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if an array of the decomposition,
+        its solution or its graph was made writable again.  O(1)."""
+        self.solution.check_intact()
+        for name in ("vertex_class", "side", "block", "edge_class"):
+            value = getattr(self, name)
+            if value is not None and not is_frozen(value):
+                raise writable_error("Decomposition", name)
 
     @property
     def graph(self) -> Graph:
@@ -149,30 +221,35 @@ class Decomposition:
     @property
     def in_d(self) -> BoolArray:
         """Vertices some maximum matching misses: the losing starts."""
+        self.check_intact()
         result: BoolArray = self.vertex_class == _D
         return result
 
     @property
     def in_a(self) -> BoolArray:
         """The barrier: neighbours of ``D`` outside ``D``."""
+        self.check_intact()
         result: BoolArray = self.vertex_class == _A
         return result
 
     @property
     def in_c(self) -> BoolArray:
         """Vertices neither in ``D`` nor next to it: perfectly matched inside."""
+        self.check_intact()
         result: BoolArray = self.vertex_class == _C
         return result
 
     @property
     def num_blocks(self) -> int:
         """Number of fine blocks (bipartite graphs; 0 otherwise)."""
+        self.check_intact()
         if self.block is None or not self.block.size:
             return 0
         return int(self.block.max()) + 1
 
     def class_of(self, v: int) -> str:
         """``"D"``, ``"A"`` or ``"C"`` for vertex ``v``.  O(1)."""
+        self.check_intact()
         return VERTEX_CLASSES[int(self.vertex_class[self.graph.vertex_id(v)])]
 
     @cached_property
@@ -185,12 +262,14 @@ class Decomposition:
     def edges(self) -> tuple[Int32Array, Int32Array, Int8Array]:
         """``(u, v, cls)``: every edge once (``u < v``, in CSR order) with its
         class (0 none, 1 some, 2 every).  O(E), vectorised."""
+        self.check_intact()
         u, v, cls = self._edge_list
         return u.copy(), v.copy(), cls.copy()
 
     def edge_class_of(self, u: int, v: int) -> str:
         """``"every"``, ``"some"`` or ``"none"`` for the edge ``u v``;
         :class:`BipartiteGameError` if it is not an edge.  O(log degree)."""
+        self.check_intact()
         g = self.graph
         u = g.vertex_id(u)
         v = g.vertex_id(v)
@@ -202,6 +281,7 @@ class Decomposition:
 
     def count(self) -> dict[str, int]:
         """How many edges of each class."""
+        self.check_intact()
         cls = self._edge_list[2]
         tally = np.bincount(cls, minlength=3)
         return {name: int(tally[k]) for k, name in enumerate(EDGE_CLASSES)}
@@ -229,6 +309,7 @@ def decompose(graph: Graph | Solution) -> Decomposition:
     """
     if isinstance(graph, Solution):
         solution = graph
+        solution.check_intact()
     elif isinstance(graph, Graph):
         solution = solve(graph)
     else:
@@ -248,7 +329,7 @@ def decompose(graph: Graph | Solution) -> Decomposition:
         block = None
         allowed = _allowed_general(g.indptr, g.indices, solution.mate, in_c)
     edge_class = _classify(g.indptr, g.indices, solution.mate, vertex_class, allowed)
-    return Decomposition(solution, vertex_class, side, block, edge_class)
+    return Decomposition._trusted(solution, vertex_class, side, block, edge_class)
 
 
 def _fine_blocks_native(

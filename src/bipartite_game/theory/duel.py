@@ -62,6 +62,7 @@ from .._native import Library, library
 from ..errors import BipartiteGameError
 from ..graphs.boards import LEAP_CAP, leaper_colouring, leaper_steps
 from ..graphs.graph import Graph, OffsetArray, wide_offsets
+from ..graphs.mates import require_graph
 from .duel_bits import QUEUE_CELLS as QUEUE_CELLS  # the C search's, shared with duel_bits
 
 __all__ = ["alice_wins", "leaper_duel_alice_wins"]
@@ -80,8 +81,7 @@ def _decide(has_move: bool, connected: bool, same_colour: bool) -> bool:
 def alice_wins(graph: Graph, alice: int, bob: int) -> bool:
     """The duel on any bipartite graph; raises for a non-bipartite one.
     ``alice`` and ``bob`` must be different vertices (integer ids)."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"alice_wins() takes a Graph, not {type(graph).__name__}")
+    require_graph(graph, "alice_wins")
     alice = graph.vertex_id(alice)
     bob = graph.vertex_id(bob)
     if alice == bob:

@@ -22,19 +22,26 @@ blossom search labels as it goes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _stats
-from .._checks import vertex_id
+from .._checks import (
+    freeze,
+    is_frozen,
+    own_frozen,
+    set_frozen_state,
+    vertex_id,
+    writable_error,
+)
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.graph import Graph
 from ..graphs.matching import matching_size, maximum_matching, start_matching
+from ..graphs.mates import require_graph, validate_matching
 from .bipartite import certify_bipartite, grow_bipartite, outside_neighbours, solve_bipartite
 
 if TYPE_CHECKING:
@@ -52,7 +59,8 @@ class Strategy:
     """Perfect play from one start: answer every move along ``mate``.
 
     ``mate`` is a maximum matching that covers ``start`` when the first player
-    wins and misses it when the second player wins.
+    wins and misses it when the second player wins; read-only (a caller's
+    array is copied unless it is read-only already).
     """
 
     start: int
@@ -69,6 +77,15 @@ class Strategy:
             raise BipartiteGameError(f"a strategy's mate must be integers, not {self.mate.dtype}")
         vertex_id(self.start, self.mate.size)
         object.__setattr__(self, "start", int(self.start))
+        object.__setattr__(self, "mate", own_frozen(self.mate))
+        if self.graph is not None and not isinstance(self.graph, Graph):
+            raise BipartiteGameError(
+                f"a strategy's graph must be a Graph or None, not {type(self.graph).__name__}"
+            )
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
 
     @property
     def winner(self) -> str:
@@ -81,6 +98,8 @@ class Strategy:
         which happens only when the opponent is the one who should win.
         ``v`` is checked to be a vertex (see :func:`~._checks.vertex_id`), or
         a label of :attr:`graph`; the answer is a vertex id."""
+        if not is_frozen(self.mate):
+            raise writable_error("Strategy", "mate")
         if self.graph is not None and self.graph.num_vertices == self.mate.size:
             v = self.graph.vertex_id(v)
         partner = int(self.mate[vertex_id(v, self.mate.size)])
@@ -104,6 +123,16 @@ class Solution:
         The Gallai–Edmonds set A: the neighbours of the losing starts that are
         not losing themselves.  Every maximum matching covers A and matches it
         into D; with it the Tutte–Berge formula certifies the matching.
+
+    Made by :func:`solve`.  The arrays are read-only: the kernels behind
+    :meth:`strategy`, :func:`~bipartite_game.decompose`,
+    :func:`~bipartite_game.certify` and the rest trust them.  Setting one's
+    ``flags.writeable`` back to true makes the solution refused by every
+    method (an O(1) check), as for :class:`Graph`.  A solution built by hand,
+    ``Solution(graph, mate, losing)``, keeps read-only copies of the arrays
+    given (no copy of one read-only already) and is checked against a fresh
+    :func:`solve` of ``graph``: ``mate`` a maximum matching of it, ``losing``
+    and a given ``known_barrier`` its own; the cost of one solve.
     """
 
     graph: Graph = field(repr=False)
@@ -112,11 +141,14 @@ class Solution:
     known_barrier: BoolArray | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        """Shapes and dtypes, so that a hand-made solution cannot send the
-        kernels behind :attr:`barrier` or :meth:`strategy` out of bounds;
-        the mate's values are checked to be ids (one pass, O(V))."""
+        """A hand-made solution: shapes and dtypes, then private read-only
+        copies, then the values checked against a fresh :func:`solve`, so
+        that no kernel behind :attr:`barrier`, :meth:`strategy`,
+        ``decompose`` or ``certify`` meets a matching or a losing set that
+        is not the graph's.  O(V + E) plus one solve."""
         if not isinstance(self.graph, Graph):
             raise BipartiteGameError(f"a Solution needs a Graph, not {type(self.graph).__name__}")
+        self.graph.check_intact()
         n = self.graph.num_vertices
         for name, dtype in (("mate", np.int32), ("losing", np.bool_), ("known_barrier", np.bool_)):
             value = getattr(self, name)
@@ -126,21 +158,89 @@ class Solution:
                 raise BipartiteGameError(
                     f"a Solution's {name} must be a {np.dtype(dtype).name} array of {n} entries"
                 )
-        if n and (int(self.mate.min()) < -1 or int(self.mate.max()) >= n):
-            raise BipartiteGameError("a Solution's mate must hold -1 or vertex ids")
+            object.__setattr__(self, name, own_frozen(value))
+        validate_matching(self.graph, self.mate)  # -1 or a neighbour pointing back
+        truth = solve(self.graph)
+        if matching_size(self.mate) != truth.matching_size:
+            raise BipartiteGameError(
+                f"a Solution's mate must be a maximum matching: it has "
+                f"{matching_size(self.mate)} edges, a maximum one {truth.matching_size}"
+            )
+        if not np.array_equal(self.losing, truth.losing):
+            v = int(np.argmax(self.losing != truth.losing))
+            raise BipartiteGameError(
+                f"a Solution's losing is wrong at vertex {v}: the player to move from it "
+                f"{'loses' if truth.losing[v] else 'wins'}"
+            )
+        if self.known_barrier is not None and not np.array_equal(
+            self.known_barrier, truth.barrier
+        ):
+            raise BipartiteGameError(
+                "a Solution's known_barrier must be the neighbours of the losing starts "
+                "that are not losing themselves"
+            )
 
-    @cached_property
+    @classmethod
+    def _trusted(
+        cls,
+        graph: Graph,
+        mate: Int32Array,
+        losing: BoolArray,
+        known_barrier: BoolArray | None = None,
+    ) -> Solution:
+        """:func:`solve`'s own solution: no check, the arrays (fresh, the
+        solver's) frozen in place.  O(1)."""
+        solution = cls.__new__(cls)
+        parts = {
+            "graph": graph,
+            "mate": freeze(mate),
+            "losing": freeze(losing),
+            "known_barrier": None if known_barrier is None else freeze(known_barrier),
+        }
+        for name, value in parts.items():
+            object.__setattr__(solution, name, value)
+        return solution
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled or deep-copied: the arrays frozen again."""
+        set_frozen_state(self, state)
+
+    def check_intact(self) -> None:
+        """Raise :class:`BipartiteGameError` if an array of the solution, or
+        of its graph, was made writable again (see :meth:`Graph.check_intact`).
+        Called by every method.  O(1)."""
+        self.graph.check_intact()
+        for name in ("mate", "losing", "known_barrier"):
+            value = getattr(self, name)
+            if value is not None and not is_frozen(value):
+                raise writable_error("Solution", name)
+        barrier = self.__dict__.get("_barrier")
+        if barrier is not None and not is_frozen(barrier):
+            raise writable_error("Solution", "barrier")
+
+    @property
     def barrier(self) -> BoolArray:
-        if self.known_barrier is not None:
-            return self.known_barrier
-        return outside_neighbours(self.graph.indptr, self.graph.indices, self.losing)
+        """The barrier A (read-only; see the class docstring).  O(V + E)
+        the first time, then cached (a property, not a cached one: each
+        access checks the arrays)."""
+        self.check_intact()
+        found: BoolArray | None = self.__dict__.get("_barrier")
+        if found is None:
+            found = self.known_barrier
+            if found is None:
+                indptr, indices = self.graph.indptr, self.graph.indices
+                found = freeze(outside_neighbours(indptr, indices, self.losing))
+            self.__dict__["_barrier"] = found  # frozen dataclass: the cache by hand
+        return found
 
     @property
     def matching_size(self) -> int:
+        self.check_intact()
         return matching_size(self.mate)
 
     def first_player_wins(self, start: Hashable) -> bool:
         """True when the player to move from ``start`` wins.  O(1)."""
+        self.check_intact()
         return not bool(self.losing[self.graph.vertex_id(start)])
 
     def winner(self, start: Hashable) -> str:
@@ -148,6 +248,7 @@ class Solution:
         return "first" if self.first_player_wins(start) else "second"
 
     def __repr__(self) -> str:
+        self.check_intact()
         return (
             f"Solution(num_vertices={self.graph.num_vertices}, "
             f"num_edges={self.graph.num_edges}, matching_size={self.matching_size}, "
@@ -158,6 +259,7 @@ class Solution:
         """``{vertex: "first" or "second"}`` for every vertex, keyed by the
         graph's labels (ids when it has none), in vertex order: who wins
         with the token starting there, the networkx way.  O(V)."""
+        self.check_intact()
         keys = self.graph.labels if self.graph.labels is not None else range(self.losing.size)
         names = np.array(["first", "second"])[self.losing.astype(np.intp)].tolist()
         return dict(zip(keys, names, strict=True))
@@ -165,17 +267,20 @@ class Solution:
     def matching(self) -> dict[Hashable, Hashable]:
         """The solution's maximum matching as networkx gives one: ``{u: v}``
         for every matched vertex (both directions), keyed by label.  O(V)."""
-        keys: list[Hashable] = (
-            self.graph.labels if self.graph.labels is not None else list(range(self.mate.size))
+        self.check_intact()
+        keys: Sequence[Hashable] = (
+            self.graph.labels if self.graph.labels is not None else range(self.mate.size)
         )
         return {keys[v]: keys[w] for v, w in enumerate(self.mate.tolist()) if w >= 0}
 
     def losing_starts(self) -> Int32Array:
         """The starts from which the player to move loses, ascending."""
+        self.check_intact()
         return np.flatnonzero(self.losing).astype(np.int32)
 
     def winning_starts(self) -> Int32Array:
         """The starts from which the player to move wins, ascending."""
+        self.check_intact()
         return np.flatnonzero(~self.losing).astype(np.int32)
 
     def reply(self, v: Hashable) -> int | None:
@@ -185,6 +290,7 @@ class Solution:
         ``s`` the first player plays ``reply(s)`` and then ``reply(w)`` after
         every move ``w``.  From a losing start use :meth:`strategy`.  O(1).
         """
+        self.check_intact()
         partner = int(self.mate[self.graph.vertex_id(v)])
         return partner if partner >= 0 else None
 
@@ -196,6 +302,7 @@ class Solution:
         See :mod:`~bipartite_game.theory.explain`.  O(V + E)."""
         from .explain import explain
 
+        self.check_intact()
         return explain(self, start)
 
     def strategy(self, start: Hashable) -> Strategy:
@@ -206,6 +313,7 @@ class Solution:
         from this one (one augmenting path): it has the same size, so it is a
         maximum matching of the whole graph that misses ``start``.  O(V + E).
         """
+        self.check_intact()
         start = self.graph.vertex_id(start)
         if not self.losing[start]:
             return Strategy(start, True, self.mate, self.graph)
@@ -218,7 +326,7 @@ class Solution:
         mate = maximum_matching(rest, initial=mate)
         if matching_size(mate) != self.matching_size:
             raise SolverError(f"no maximum matching misses losing start {start}")
-        return Strategy(start, False, mate, self.graph)
+        return Strategy(start, False, freeze(mate), self.graph)
 
 
 def solve(graph: Graph) -> Solution:
@@ -241,8 +349,7 @@ def solve(graph: Graph) -> Solution:
     >>> s.first_player_wins(1), s.reply(1) in (0, 2)
     (True, True)
     """
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"solve() takes a Graph, not {type(graph).__name__}")
+    require_graph(graph, "solve")
     side = _sides(graph)
     if side is None:
         from ..graphs.blossom import gallai_edmonds  # here: bipartite answers never load it
@@ -251,9 +358,9 @@ def solve(graph: Graph) -> Solution:
             mate = start_matching(graph)
             losing, barrier = gallai_edmonds(graph.indptr, graph.indices, mate)
         _stats.report_solved(graph.num_vertices, graph.num_edges, mate)
-        return Solution(graph, mate, losing, barrier)
+        return Solution._trusted(graph, mate, losing, barrier)
     mate, losing = solve_bipartite(graph.indptr, graph.indices, side)
-    return Solution(graph, mate, losing)
+    return Solution._trusted(graph, mate, losing)
 
 
 def first_player_wins_from(graph: Graph, start: int) -> bool:
@@ -267,10 +374,7 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
     is still certified (König).  Other graphs are solved in full.
     Cost: the matching, plus O(V + E) for the certificate.
     """
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(
-            f"first_player_wins_from() takes a Graph, not {type(graph).__name__}"
-        )
+    require_graph(graph, "first_player_wins_from")
     start = graph.vertex_id(start)
     side = _sides(graph)
     if side is None:

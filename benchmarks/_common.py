@@ -18,6 +18,8 @@ import signal
 import statistics
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,6 +176,16 @@ def timed(
 
 def median(values: list[float]) -> float:
     return statistics.median(values)
+
+
+def median_time(work: Callable[[], object], runs: int) -> float:
+    """Median wall seconds of ``runs`` calls of ``work``, in this process."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def megabytes(size: float) -> str:

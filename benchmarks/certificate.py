@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from _common import megabytes, timed, tool_command
+from _common import median_time, megabytes, timed, tool_command
 from _inputs import generated
 from bipartite_game import Graph, solve
 from bipartite_game._jit import set_jit_mode
@@ -37,15 +35,6 @@ from bipartite_game.graphs.edgelist import parse_edge_list
 from bipartite_game.problems.maze import cell_names, parse
 from bipartite_game.proofs.certificate import certify
 from bipartite_game.proofs.verify import verify
-
-
-def median_time(work: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return float(np.median(times))
 
 
 def in_process(

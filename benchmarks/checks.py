@@ -14,24 +14,14 @@ usage: python benchmarks/checks.py [--runs 7]
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import numpy as np
 
+from _common import median_time
 from _inputs import generated
 from bipartite_game import Graph, grid_board, solve
 from bipartite_game._checks import validated_csr
 from bipartite_game.problems.maze import parse
-
-
-def median_time(work: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return float(np.median(times))
 
 
 def cheap_csr_check(graph: Graph) -> bool:

@@ -14,26 +14,16 @@ usage: python benchmarks/decompose.py [--runs 5] [--general-runs 1] [--seed S]
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import numpy as np
 
+from _common import median_time
 from _inputs import generated
 from bipartite_game import Graph, Solution, solve
 from bipartite_game._jit import set_jit_mode
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.problems.maze import parse
 from bipartite_game.theory.decompose import Decomposition, decompose
-
-
-def median_time(work: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return float(np.median(times))
 
 
 def compare(name: str, graph: Graph, runs: int) -> None:

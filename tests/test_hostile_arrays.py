@@ -178,6 +178,25 @@ def test_a_base_array_made_writable_is_found_through_its_view() -> None:
         graph.check_intact()
 
 
+def test_memory_owned_by_a_writable_buffer_is_copied_when_frozen() -> None:
+    # numba's arrays are views of its memory record, a writable buffer no
+    # flag can close: a graph built from one used to refuse itself as
+    # "made writable" (the numba fallback of every lock solve)
+    from bipartite_game._checks import freeze, is_frozen
+
+    owner = bytearray(np.arange(4, dtype=np.int64).tobytes())
+    foreign = np.frombuffer(owner, dtype=np.int64)
+    assert not is_frozen(foreign)
+    frozen = freeze(foreign)
+    assert is_frozen(frozen) and frozen.tolist() == [0, 1, 2, 3]
+    owner[0] = 9
+    assert frozen[0] == 0
+    graph = Graph.from_edges([0, 1], [1, 2])
+    indptr = np.frombuffer(bytearray(graph.indptr.tobytes()), dtype=graph.indptr.dtype)
+    built = Graph(indptr, np.array(graph.indices))
+    assert solve(built).winners() == solve(graph).winners()
+
+
 def test_the_constructor_keeps_its_own_copies() -> None:
     indptr = np.array([0, 1, 2])
     indices = np.array([1, 0])

@@ -253,13 +253,28 @@ def checked_side(
 def freeze(array: ArrayT) -> ArrayT:
     """Make ``array`` read-only, and every array it is a view of, so that
     no handle on the memory stays writable (``array.base`` included); for
-    arrays this package made and hands out.  Returns ``array``.  O(depth
-    of views)."""
+    arrays this package made and hands out.  Returns ``array``, or a
+    read-only copy when its memory belongs to an object other than an
+    array that hands out a writable buffer (numba's arrays: their base is
+    numba's memory record), which no flag can close.  O(depth of views),
+    O(size) for such a copy."""
     view: object = array
     while isinstance(view, np.ndarray):
         view.flags.writeable = False
         view = view.base
-    return array
+    if view is None or isinstance(view, bytes) or not _writable_buffer(view):
+        return array
+    copy: ArrayT = array.copy()
+    copy.flags.writeable = False
+    return copy
+
+
+def _writable_buffer(owner: object) -> bool:
+    try:
+        with memoryview(owner) as buffer:  # type: ignore[arg-type]
+            return not buffer.readonly
+    except TypeError:
+        return False
 
 
 def is_frozen(array: object) -> bool:
@@ -273,7 +288,7 @@ def is_frozen(array: object) -> bool:
         if view.flags.writeable:
             return False
         view = view.base
-    return view is None or isinstance(view, bytes)
+    return view is None or isinstance(view, bytes) or not _writable_buffer(view)
 
 
 def own_frozen(array: ArrayT) -> ArrayT:

@@ -318,11 +318,12 @@ def _augment_guided_native(
     depth = np.empty(size, dtype=np.int32)
     link = np.empty(size, dtype=np.int32)
     bucket = np.empty(size, dtype=np.int32)
+    order = np.empty(size, dtype=np.int32)
     every = int(RELABEL_EVERY * (n + indices.size))
-    guided = lib.csr_function("bg_augment_guided", "ibibqqiiiiiiqq", indptr)
+    guided = lib.csr_function("bg_augment_guided", "ibibqqiiiiiiiqq", indptr)
     gained = guided(
         indptr, indices, side, mate, state, n, start, label, queue, parent, depth, link,
-        bucket, size, every,
+        bucket, order, size, every,
     )  # fmt: skip
     if gained < 0:
         raise SolverError("a search left side 0: the side or the matching is wrong (a bug)")
@@ -457,11 +458,12 @@ def _augment_guided(
     start: int,
 ) -> int:
     """:func:`augment_bipartite`'s searches from the roots ``start`` on,
-    guided; returns the augmentations.
+    guided and nearest first; returns the augmentations.
 
     Each side-0 vertex carries a label, a lower bound on its alternating
     distance to the nearest free side-1 vertex (first exact, from
-    :func:`_relabel`).  A search expands its vertices in order of depth plus
+    :func:`_relabel`); the roots are taken in order of their first label,
+    nearest first (then by id).  A search expands its vertices in order of depth plus
     label (A*, deepest first among equals), so with exact labels it walks
     straight down a shortest augmenting path instead of visiting the whole
     ball around its root.  After a success every vertex it reached at depth
@@ -484,13 +486,31 @@ def _augment_guided(
     parent = np.empty(size, dtype=np.int32)
     depth = np.empty(size, dtype=np.int32)
     link = np.empty(size, dtype=np.int32)
-    bucket = np.full(size, -1, dtype=np.int32)
+    bucket = np.zeros(size, dtype=np.int32)
+    order = np.empty(size, dtype=np.int32)
     every = int(RELABEL_EVERY * (n + indices.size))
     _relabel(indptr, indices, side, mate, label, queue, inf)
+    # the roots nearest first: a counting sort by label, slot 0 for inf
+    for v in range(start, n):
+        if side[v] == 0 and mate[v] < 0 and state[v] != 2:
+            bucket[label[v] if label[v] < inf else 0] += 1
+    roots = 0
+    for b in range(1, size + 1):
+        slot = b if b < size else 0
+        count = bucket[slot]
+        bucket[slot] = roots
+        roots += count
+    for v in range(start, n):
+        if side[v] == 0 and mate[v] < 0 and state[v] != 2:
+            slot = label[v] if label[v] < inf else 0
+            order[bucket[slot]] = v
+            bucket[slot] += 1
+    bucket[:] = -1
     gained = 0
     work = 0
-    for root in range(start, n):
-        if side[root] != 0 or mate[root] >= 0 or state[root] == 2:
+    for r in range(roots):
+        root = order[r]
+        if mate[root] >= 0 or state[root] == 2:
             continue
         tail = 1
         base = label[root] if label[root] < inf else 0

@@ -206,28 +206,43 @@ static void NAME(relabel)(const IDX *indptr, const int32_t *indices, const int8_
     }
 }
 
-/* bg_augment_bipartite's search from the roots from `from` on, ordered by
- * depth + label (A*), see _augment_guided; returns the augmentations, or -1
- * if a search outgrew size.  label: n entries; queue, parent, depth, link,
- * bucket: size entries each (contents ignored). */
+/* bg_augment_bipartite's search from the roots from `from` on, nearest
+ * first, ordered by depth + label (A*), see _augment_guided; returns the
+ * augmentations, or -1 if a search outgrew size.  label: n entries; queue,
+ * parent, depth, link, bucket, order: size entries each (contents ignored). */
 BG_EXPORT int64_t NAME(bg_augment_guided)(const IDX *indptr, const int32_t *indices,
                                           const int8_t *side, int32_t *mate, int8_t *state,
                                           int64_t n, int64_t from, int32_t *label,
                                           int32_t *queue, int32_t *parent, int32_t *depth,
-                                          int32_t *link, int32_t *bucket, int64_t size,
-                                          int64_t every)
+                                          int32_t *link, int32_t *bucket, int32_t *order,
+                                          int64_t size, int64_t every)
 {
     int32_t inf = (int32_t)size;
-    int64_t gained = 0, work = 0;
+    int64_t gained = 0, work = 0, roots = 0;
     NAME(relabel)(indptr, indices, side, mate, n, label, queue, inf);
+    /* the roots nearest first: a counting sort by label, slot 0 for inf */
+    for (int64_t b = 0; b < size; b++)
+        bucket[b] = 0;
+    for (int64_t v = from; v < n; v++)
+        if (side[v] == 0 && mate[v] < 0 && state[v] != 2)
+            bucket[label[v] < inf ? label[v] : 0]++;
+    for (int64_t b = 1; b <= size; b++) {
+        int64_t slot = b < size ? b : 0, count = bucket[slot];
+        bucket[slot] = (int32_t)roots;
+        roots += count;
+    }
+    for (int64_t v = from; v < n; v++)
+        if (side[v] == 0 && mate[v] < 0 && state[v] != 2)
+            order[bucket[label[v] < inf ? label[v] : 0]++] = (int32_t)v;
     for (int64_t b = 0; b < size; b++)
         bucket[b] = -1;
-    for (int64_t root = from; root < n; root++) {
-        if (side[root] != 0 || mate[root] >= 0 || state[root] == 2)
+    for (int64_t r = 0; r < roots; r++) {
+        int32_t root = order[r];
+        if (mate[root] >= 0 || state[root] == 2)
             continue;
         int64_t tail = 1, base = label[root] < inf ? label[root] : 0, low = 0, high = 0;
         int32_t far = -1, free_end = -1, last = -1, found = 0;
-        queue[0] = (int32_t)root;
+        queue[0] = root;
         parent[0] = -1;
         depth[0] = 0;
         link[0] = -1;

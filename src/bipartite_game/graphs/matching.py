@@ -33,7 +33,7 @@ documented API: they trust their arguments, which the functions on a
   in same-side clusters hundreds of cells apart, and each plain search
   visits a third of the board before it meets one (issue 25; see
   docs/benchmarks.md).  Rook mazes never hand over, so they pay nothing
-  for it, neither time nor the guide's 10 bytes a vertex.
+  for it, neither time nor the guide's 12 bytes a vertex.
 * General graphs: Edmonds' blossom search, in :mod:`.blossom`.
 
 Do not swap in ``scipy.sparse.csgraph.maximum_bipartite_matching``: its DFS

@@ -8,6 +8,8 @@ work in place).  Tests call it on random inputs, Hypothesis drawing them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -15,6 +17,7 @@ import pytest
 
 from bipartite_game import _jit, _native
 from bipartite_game._jit import Kernel
+from bipartite_game.graphs import matching
 
 
 def native_library() -> _native.Library:
@@ -69,3 +72,15 @@ def same_as_python(kernel: Kernel[..., Any], *args: Any, numba: bool = False) ->
         for k, (a, b) in enumerate(zip(compiled_args, python_args, strict=True)):
             _assert_equal(a, b, f"{kernel.__name__} argument {k} after numba")
     return got
+
+
+@contextmanager
+def plain_search() -> Iterator[None]:
+    """``augment_bipartite`` never hands over to the guided search here: no
+    search visits more than the whole of side 0."""
+    previous = matching.GUIDE_AFTER
+    matching.GUIDE_AFTER = 1.0
+    try:
+        yield
+    finally:
+        matching.GUIDE_AFTER = previous

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from bipartite_game.graphs.boards import grid_board, parse_moves
 from bipartite_game.problems import maze
 
 from .cli_util import assert_one_line_error, golden_cases, run
+from .native_util import plain_search
 from .strategies import examples, mazes
 
 
@@ -56,6 +58,29 @@ def test_sample_from_standard_input() -> None:
 )
 def test_every_move_set_agrees_with_brute_force(rows: list[str], moves: str) -> None:
     assert maze.answer(_text(rows), moves=moves) == _expected(rows, moves)
+
+
+@settings(max_examples=examples(60))
+@given(
+    st.integers(1, 40),
+    st.integers(1, 40),
+    st.floats(0.0, 0.5),
+    st.sampled_from(["knight", "5,7", "1,3", "2,2", "3,4", "rook"]),
+    st.integers(0, 2**32 - 1),
+)
+def test_leaper_mazes_guided_as_plain(
+    rows: int, cols: int, walls: float, moves: str, seed: int
+) -> None:
+    """Mazes too large for brute force, answered with the guided search
+    (which on boards this small takes over after the first augmenting path)
+    and with the plain search alone (checked by brute force above): the
+    same bytes."""
+    rng = np.random.default_rng(seed)
+    grid = ["".join(np.where(rng.random(cols) < walls, "#", ".")) for _ in range(rows)]
+    guided = bytes(maze.answer(_text(grid), moves=moves))
+    with plain_search():
+        plain = bytes(maze.answer(_text(grid), moves=moves))
+    assert guided == plain
 
 
 @settings(max_examples=examples(30))

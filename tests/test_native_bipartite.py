@@ -29,7 +29,7 @@ from bipartite_game.problems import _json
 from bipartite_game.problems import maze as maze_front
 from bipartite_game.theory import bipartite, game
 
-from .native_util import native_library, same_as_python
+from .native_util import native_library, plain_search, same_as_python
 
 Seed = st.integers(0, 2**32 - 1)
 SHAPES = ("random", "empty", "no edge", "isolated", "star", "path", "complete", "general")
@@ -148,6 +148,48 @@ def test_augment_bipartite(drawn: tuple[Graph, np.random.Generator, int], greedy
         matching.augment_bipartite, _indptr(graph, seed), graph.indices, _side(graph), mate, state,
         numba=seed % 8 == 0,
     )  # fmt: skip
+
+
+@given(graphs(), st.booleans())
+def test_augment_guided(drawn: tuple[Graph, np.random.Generator, int], greedy: bool) -> None:
+    """The guided search (C and Python alike) from a random first root; the
+    roots before it are left to the plain search, as the hand-over does."""
+    graph, rng, seed = drawn
+    mate = _random_matching(graph, rng)
+    if greedy:
+        matching.karp_sipser(graph.indptr, graph.indices, mate)
+    n = graph.num_vertices
+    state = np.zeros(n, dtype=np.int8)
+    start = int(rng.integers(0, n + 1))
+    same_as_python(
+        matching._augment_guided, _indptr(graph, seed), graph.indices, _side(graph), mate, state,
+        start, numba=seed % 8 == 0,
+    )  # fmt: skip
+
+
+@given(graphs(), st.booleans())
+def test_guided_search_finds_what_the_plain_one_finds(
+    drawn: tuple[Graph, np.random.Generator, int], greedy: bool
+) -> None:
+    """From every root, guided or plain: a maximum matching of the same size
+    and the same dead set (the Dulmage–Mendelsohn D on side 0 does not
+    depend on the matching)."""
+    graph, rng, _ = drawn
+    start = _random_matching(graph, rng)
+    if greedy:
+        matching.karp_sipser(graph.indptr, graph.indices, start)
+    side = _side(graph)
+    results = []
+    for guided in (False, True):
+        mate, state = start.copy(), np.zeros(graph.num_vertices, dtype=np.int8)
+        if guided:
+            matching._augment_guided(graph.indptr, graph.indices, side, mate, state, 0)
+        else:
+            with plain_search():
+                matching.augment_bipartite(graph.indptr, graph.indices, side, mate, state)
+        mates.validate_matching(graph, mate)
+        results.append((mates.matching_size(mate), (state == matching.DEAD).tolist()))
+    assert results[0] == results[1]
 
 
 def _bools(rng: np.random.Generator, n: int) -> npt.NDArray[np.bool_]:

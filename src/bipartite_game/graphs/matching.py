@@ -25,6 +25,15 @@ documented API: they trust their arguments, which the functions on a
   re-exploring the trees of roots that can never augment, 1.5 s or more;
   Hopcroft–Karp needs over 200 phases there because augmenting paths are
   hundreds of edges long; this search needs 0.8 s.
+* Guided searches, where augmenting paths are long: after a successful
+  search that visited more than :data:`GUIDE_AFTER` of side 0, the
+  remaining roots are searched in order of depth plus a lower bound on the
+  distance to a free vertex (A*, :func:`_augment_guided`), with the same
+  pruning.  On leaper mazes Karp–Sipser leaves a few hundred free vertices
+  in same-side clusters hundreds of cells apart, and each plain search
+  visits a third of the board before it meets one (issue 25; see
+  docs/benchmarks.md).  Rook mazes never hand over, so they pay nothing
+  for it, neither time nor the guide's 12 bytes a vertex.
 * General graphs: Edmonds' blossom search, in :mod:`.blossom`.
 
 Do not swap in ``scipy.sparse.csgraph.maximum_bipartite_matching``: its DFS
@@ -255,6 +264,15 @@ def karp_sipser(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> i
 DEAD = 2
 
 
+#: The plain search hands over to the guided one (:func:`_augment_guided`)
+#: after a successful search that visited more than this share of side 0:
+#: on a 2000x2000 rook maze none visits 1/100 of it, on leaper mazes the last
+#: augmenting paths cross the board and each plain search visits a third.
+GUIDE_AFTER = 1 / 64
+#: The guided search recomputes its labels after visiting this share of V + E.
+RELABEL_EVERY = 0.25
+
+
 def _augment_bipartite_native(
     lib: Library,
     indptr: OffsetArray,
@@ -267,8 +285,46 @@ def _augment_bipartite_native(
     size = n - int(np.count_nonzero(side)) + 1
     queue = np.empty(size, dtype=np.int32)
     parent = np.empty(size, dtype=np.int32)
-    augment = lib.csr_function("bg_augment_bipartite", "ibibqiiq", indptr)
-    gained = augment(indptr, indices, side, mate, state, n, queue, parent, size)
+    stop = np.zeros(1, dtype=np.int64)
+    budget = int(GUIDE_AFTER * size)
+    augment = lib.csr_function("bg_augment_bipartite", "ibibqiiqql", indptr)
+    gained = augment(indptr, indices, side, mate, state, n, queue, parent, size, budget, stop)
+    if gained < 0:
+        raise SolverError("a search left side 0: the side or the matching is wrong (a bug)")
+    if stop[0] < n:
+        gained += _augment_guided_native(
+            lib, indptr, indices, side, mate, state, int(stop[0]), queue, parent
+        )
+    return gained
+
+
+def _augment_guided_native(
+    lib: Library,
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    state: SideArray,
+    start: int,
+    queue: Int32Array | None = None,
+    parent: Int32Array | None = None,
+) -> int:
+    n = indptr.size - 1
+    size = n - int(np.count_nonzero(side)) + 1
+    if queue is None or parent is None:
+        queue = np.empty(size, dtype=np.int32)
+        parent = np.empty(size, dtype=np.int32)
+    label = np.empty(n, dtype=np.int32)
+    depth = np.empty(size, dtype=np.int32)
+    link = np.empty(size, dtype=np.int32)
+    bucket = np.empty(size, dtype=np.int32)
+    order = np.empty(size, dtype=np.int32)
+    every = int(RELABEL_EVERY * (n + indices.size))
+    guided = lib.csr_function("bg_augment_guided", "ibibqqiiiiiiiqq", indptr)
+    gained = guided(
+        indptr, indices, side, mate, state, n, start, label, queue, parent, depth, link,
+        bucket, order, size, every,
+    )  # fmt: skip
     if gained < 0:
         raise SolverError("a search left side 0: the side or the matching is wrong (a bug)")
     return gained
@@ -284,7 +340,9 @@ def augment_bipartite(
     Dulmage–Mendelsohn set D on side 0 (see :func:`bipartite_matching`).
     ``side`` must 2-colour the CSR and ``mate`` be a matching of it, int32
     and writable: trusted, as every kernel trusts its arguments.  See the
-    module docstring for the search and its pruning."""
+    module docstring for the search and its pruning, and
+    :func:`_augment_guided` for what takes over from it after a search that
+    visited more than :data:`GUIDE_AFTER` of side 0."""
     n = indptr.size - 1
     # 0: not seen by the current search, 1: seen by it, 2: dead for good.
     # A search resets what it saw from its own queue, so one byte per vertex
@@ -298,10 +356,14 @@ def augment_bipartite(
             size += 1
     queue = np.empty(size, dtype=np.int32)
     parent = np.empty(size, dtype=np.int32)
+    budget = int(GUIDE_AFTER * size)
+    guide = False
     gained = 0
     for root in range(n):
         if side[root] != 0 or mate[root] >= 0 or state[root] == 2:
             continue
+        if guide:
+            return gained + _augment_guided(indptr, indices, side, mate, state, root)
         state[root] = 1
         parent[0] = -1
         queue[0] = root
@@ -330,6 +392,7 @@ def augment_bipartite(
         for t in range(tail):
             state[queue[t]] = outcome
         if free_end >= 0:
+            guide = tail > budget
             j = free_end
             at = last
             while at >= 0:
@@ -340,4 +403,194 @@ def augment_bipartite(
                 j = previous
                 at = parent[at]
             gained += 1
+    return gained
+
+
+@kernel  # inline in bg_augment_guided, its only caller
+def _relabel(
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    label: Int32Array,
+    queue: Int32Array,
+    inf: int,
+) -> None:
+    """``label[x]`` for each side-0 ``x``: its alternating distance to the
+    nearest free side-1 vertex (one breadth-first search back from all of
+    them), ``inf`` when there is none."""
+    n = indptr.size - 1
+    for v in range(n):
+        if side[v] == 0:
+            label[v] = inf
+    tail = 0
+    for y in range(n):
+        if side[y] != 1 or mate[y] >= 0:
+            continue
+        for k in range(indptr[y], indptr[y + 1]):
+            x = indices[k]
+            if label[x] == inf:
+                label[x] = 1
+                queue[tail] = x
+                tail += 1
+    head = 0
+    while head < tail:
+        x = queue[head]
+        head += 1
+        y = mate[x]
+        if y < 0:
+            continue
+        for k in range(indptr[y], indptr[y + 1]):
+            w = indices[k]
+            if label[w] == inf:
+                label[w] = label[x] + 1
+                queue[tail] = w
+                tail += 1
+
+
+@kernel(native=_augment_guided_native)
+def _augment_guided(
+    indptr: OffsetArray,
+    indices: Int32Array,
+    side: SideArray,
+    mate: Int32Array,
+    state: SideArray,
+    start: int,
+) -> int:
+    """:func:`augment_bipartite`'s searches from the roots ``start`` on,
+    guided and nearest first; returns the augmentations.
+
+    Each side-0 vertex carries a label, a lower bound on its alternating
+    distance to the nearest free side-1 vertex (first exact, from
+    :func:`_relabel`); the roots are taken in order of their first label,
+    nearest first (then by id).  A search expands its vertices in order of depth plus
+    label (A*, deepest first among equals), so with exact labels it walks
+    straight down a shortest augmenting path instead of visiting the whole
+    ball around its root.  After a success every vertex it reached at depth
+    ``d`` below a path of length ``L`` is at least ``L - d`` from a free
+    vertex (augmenting along a shortest path never brings a vertex closer to
+    one), so its label is raised to that; the labels are recomputed after
+    :data:`RELABEL_EVERY` (V + E) of work.  Vertices labelled unreachable
+    are expanded last, so a search that fails has still explored every
+    vertex its root reaches: its tree is marked dead exactly as in the plain
+    search, and the labels only ever change the order, never the outcome.
+    """
+    n = indptr.size - 1
+    size = 1
+    for v in range(n):
+        if side[v] == 0:
+            size += 1
+    inf = size
+    label = np.empty(n, dtype=np.int32)
+    queue = np.empty(size, dtype=np.int32)
+    parent = np.empty(size, dtype=np.int32)
+    depth = np.empty(size, dtype=np.int32)
+    link = np.empty(size, dtype=np.int32)
+    bucket = np.zeros(size, dtype=np.int32)
+    order = np.empty(size, dtype=np.int32)
+    every = int(RELABEL_EVERY * (n + indices.size))
+    _relabel(indptr, indices, side, mate, label, queue, inf)
+    # the roots nearest first: a counting sort by label, slot 0 for inf
+    for v in range(start, n):
+        if side[v] == 0 and mate[v] < 0 and state[v] != 2:
+            bucket[label[v] if label[v] < inf else 0] += 1
+    roots = 0
+    for b in range(1, size + 1):
+        slot = b if b < size else 0
+        count = bucket[slot]
+        bucket[slot] = roots
+        roots += count
+    for v in range(start, n):
+        if side[v] == 0 and mate[v] < 0 and state[v] != 2:
+            slot = label[v] if label[v] < inf else 0
+            order[bucket[slot]] = v
+            bucket[slot] += 1
+    bucket[:] = -1
+    gained = 0
+    work = 0
+    for r in range(roots):
+        root = order[r]
+        if mate[root] >= 0 or state[root] == 2:
+            continue
+        tail = 1
+        base = label[root] if label[root] < inf else 0
+        low = 0
+        high = 0
+        far = -1
+        free_end = -1
+        last = -1
+        found = 0
+        queue[0] = root
+        parent[0] = -1
+        depth[0] = 0
+        link[0] = -1
+        state[root] = 1
+        if label[root] < inf:
+            bucket[0] = 0
+        else:
+            far = 0
+        while True:
+            while low <= high and bucket[low] < 0:
+                low += 1
+            if low <= high:
+                at = bucket[low]
+                bucket[low] = link[at]
+            elif far >= 0:
+                at = far
+                far = link[at]
+            else:
+                break
+            v = queue[at]
+            work += indptr[v + 1] - indptr[v]
+            for k in range(indptr[v], indptr[v + 1]):
+                j = indices[k]
+                w = mate[j]
+                if w < 0:
+                    free_end = j
+                    last = at
+                    found = depth[at] + 1
+                    break
+                if state[w] != 0:
+                    continue
+                state[w] = 1
+                queue[tail] = w
+                parent[tail] = at
+                depth[tail] = depth[at] + 1
+                if label[w] >= inf:
+                    link[tail] = far
+                    far = tail
+                else:
+                    b = depth[at] + 1 + label[w] - base
+                    b = min(max(b, low), size - 1)
+                    high = max(high, b)
+                    link[tail] = bucket[b]
+                    bucket[b] = tail
+                tail += 1
+            if free_end >= 0:
+                break
+        for b in range(low, high + 1):
+            bucket[b] = -1
+        outcome = 0 if free_end >= 0 else 2
+        for t in range(tail):
+            state[queue[t]] = outcome
+        if free_end < 0:
+            continue
+        for t in range(tail):
+            raised = found - depth[t]
+            x = queue[t]
+            if raised > 0 and (raised > label[x] or label[x] >= inf):
+                label[x] = raised
+        j = free_end
+        at = last
+        while at >= 0:
+            v = queue[at]
+            previous = mate[v]
+            mate[v] = j
+            mate[j] = v
+            j = previous
+            at = parent[at]
+        gained += 1
+        if work > every:
+            _relabel(indptr, indices, side, mate, label, queue, inf)
+            work = 0
     return gained

@@ -1,7 +1,7 @@
 """The geography family: how far each method goes.
 
 1. ``gf2``: edge geography on a random bipartite graph with N + N vertices
-   and 10 N edges, every start, for N = 1250 .. 10000 (the issue's target:
+   and 10 N edges, every start, for N = 1250 .. 10000 (the target:
    5000 + 5000 and 50,000 edges under 5 s); library time, medians of
    ``--runs``, kernels compiled first; then the whole command line on the
    5000 + 5000 graph (``graph --rule edge``), start-up and parsing included.

@@ -1,4 +1,4 @@
-"""``maze`` with leaper moves beside ``--moves rook`` on the same maze (issue 25).
+"""``maze`` with leaper moves beside ``--moves rook`` on the same maze.
 
 Runs ``bipartite-game maze --stats --moves M`` for each move set on
 ``_inputs.maze(12, SIZE, SIZE, 0.1)`` (the maze of ``maze.py``: 10 % walls),
@@ -7,7 +7,7 @@ load, and prints per move set: the median wall time of the whole process,
 the median of its ``match`` phase (from ``--stats``), the largest peak
 resident memory (``wait4``, see ``_common.timed``), the graph's size, and
 the ratios to rook.  Each move set's output must be the same bytes in every
-round.  Target (issue 25): ``--moves 5,7`` and ``--moves knight`` within
+round.  Target: ``--moves 5,7`` and ``--moves knight`` within
 4x the rook's whole-process time at 2000x2000.
 
 usage: python benchmarks/leaper.py [--runs 3] [--size 2000]

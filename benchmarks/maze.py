@@ -5,7 +5,7 @@ Runs both on ``_inputs.maze(12, 2000, 2000, 0.1)`` and ``_inputs.maze(11,
 for byte, and prints the median wall times, their ratio and both peak
 memories.  Without ``shared/bench`` (a fresh clone) it prints ours alone;
 ``peers.py`` compares with what pip installs.  Then times the 3x3 sample.
-Targets (issue 19): time and peak memory both <= 1.0x the anchor's at both
+Targets: time and peak memory both <= 1.0x the anchor's at both
 sizes; on the 10^8-cell maze (``--sizes 10000 --runs 1``: about 4 GB and a
 few minutes) both <= 0.8x.
 

@@ -14,7 +14,7 @@ side and in turn (so that both see the same machine load):
 - ``knights`` on a 1000x1000 board (the judge's largest), 30% broken.
 
 It prints the median wall time of each, its ratio to the numpy import
-(issue 19's target: at most 1.5 for the two judge-sized inputs) and the peak
+(the target: at most 1.5 for the two judge-sized inputs) and the peak
 resident memory.  ``--importtime`` also prints the slowest imports of
 ``maze`` on the 100x100 maze, from ``python -X importtime``.  ``--before SRC``
 runs every case a second time, in turn, with ``PYTHONPATH=SRC`` (another

@@ -1,4 +1,4 @@
-"""Issue 19's targets in one table: each whole process beside its compiled peer.
+"""The speed targets in one table: each whole process beside its compiled peer.
 
 Every row runs ``bipartite-game`` and one peer on the same input, in fresh
 processes, in turn: a warm-up of each (numba's cache, the page cache, the

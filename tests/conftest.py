@@ -8,8 +8,16 @@ interpreted path separately.
 from __future__ import annotations
 
 import os
+import signal
 
 os.environ.setdefault("BIPARTITE_GAME_JIT", "always")
+
+# A shell starts a background job with Ctrl-C ignored, and an ignored signal
+# stays ignored through exec: the tests that send SIGINT to a command would
+# find it deaf.  Restore Python's handler here (every xdist worker loads this
+# file), so that the commands the tests start hear Ctrl-C as a user's would.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 from hypothesis import HealthCheck, settings
 

@@ -330,6 +330,24 @@ def _augment_guided_native(
     return gained
 
 
+@kernel  # static flip_path in matching.c
+def _flip_path(
+    queue: Int32Array, parent: Int32Array, mate: Int32Array, free_end: int, last: int
+) -> None:
+    """Flip the augmenting path a search found: its side-0 vertices are
+    ``queue[last]``, ``queue[parent[last]]``, ... back to the root, and
+    ``free_end`` is the free side-1 vertex it reached."""
+    j = free_end
+    at = last
+    while at >= 0:
+        v = queue[at]
+        previous = mate[v]
+        mate[v] = j
+        mate[j] = v
+        j = previous
+        at = parent[at]
+
+
 @kernel(native=_augment_bipartite_native)
 def augment_bipartite(
     indptr: OffsetArray, indices: Int32Array, side: SideArray, mate: Int32Array, state: SideArray
@@ -393,15 +411,7 @@ def augment_bipartite(
             state[queue[t]] = outcome
         if free_end >= 0:
             guide = tail > budget
-            j = free_end
-            at = last
-            while at >= 0:
-                v = queue[at]
-                previous = mate[v]
-                mate[v] = j
-                mate[j] = v
-                j = previous
-                at = parent[at]
+            _flip_path(queue, parent, mate, free_end, last)
             gained += 1
     return gained
 
@@ -580,15 +590,7 @@ def _augment_guided(
             x = queue[t]
             if raised > 0 and (raised > label[x] or label[x] >= inf):
                 label[x] = raised
-        j = free_end
-        at = last
-        while at >= 0:
-            v = queue[at]
-            previous = mate[v]
-            mate[v] = j
-            mate[j] = v
-            j = previous
-            at = parent[at]
+        _flip_path(queue, parent, mate, free_end, last)
         gained += 1
         if work > every:
             _relabel(indptr, indices, side, mate, label, queue, inf)

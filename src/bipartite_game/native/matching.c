@@ -8,6 +8,21 @@
  * bytes a vertex.  The bodies are in matching_impl.h, included once per type. */
 #include "kernels.h"
 
+/* Flip the augmenting path found by a search: its side-0 vertices are
+ * queue[last], queue[parent[last]], ... back to the root, and free_end the
+ * free side-1 vertex it reached.  Mirrors _flip_path. */
+static void flip_path(const int32_t *queue, const int32_t *parent, int32_t *mate,
+                      int32_t free_end, int64_t last) {
+    int32_t j = free_end;
+    for (int64_t at = last; at >= 0; at = parent[at]) {
+        int32_t v = queue[at];
+        int32_t previous = mate[v];
+        mate[v] = j;
+        mate[j] = v;
+        j = previous;
+    }
+}
+
 #define IDX int64_t
 #define NAME(function) function
 #include "matching_impl.h"

@@ -155,14 +155,7 @@ BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *i
             state[queue[t]] = outcome;
         if (free_end >= 0) {
             guide = tail > budget;
-            int32_t j = free_end;
-            for (int64_t at = last; at >= 0; at = parent[at]) {
-                int32_t v = queue[at];
-                int32_t previous = mate[v];
-                mate[v] = j;
-                mate[j] = v;
-                j = previous;
-            }
+            flip_path(queue, parent, mate, free_end, last);
             gained++;
         }
     }
@@ -315,14 +308,7 @@ BG_EXPORT int64_t NAME(bg_augment_guided)(const IDX *indptr, const int32_t *indi
             if (raised > 0 && (raised > label[x] || label[x] >= inf))
                 label[x] = raised;
         }
-        int32_t j = free_end;
-        for (int64_t at = last; at >= 0; at = parent[at]) {
-            int32_t v = queue[at];
-            int32_t previous = mate[v];
-            mate[v] = j;
-            mate[j] = v;
-            j = previous;
-        }
+        flip_path(queue, parent, mate, free_end, last);
         gained++;
         if (work > every) {
             NAME(relabel)(indptr, indices, side, mate, n, label, queue, inf);

@@ -192,6 +192,35 @@ def test_guided_search_finds_what_the_plain_one_finds(
     assert results[0] == results[1]
 
 
+@given(graphs(), st.booleans())
+def test_the_searched_side_changes_the_work_not_the_answer(
+    drawn: tuple[Graph, np.random.Generator, int], greedy: bool
+) -> None:
+    """The bipartite core from either name of the sides: a maximum matching
+    of the same size and the same losing set; searched_side picks the side
+    with fewer free vertices."""
+    graph, rng, _ = drawn
+    start = _random_matching(graph, rng)
+    if greedy:
+        matching.karp_sipser(graph.indptr, graph.indices, start)
+    side = _side(graph)
+    picked = matching.searched_side(side, start)
+    free = start < 0
+    on_side = [int(np.count_nonzero(free & (picked == k))) for k in (0, 1)]
+    assert on_side[0] <= on_side[1]
+    assert picked.tolist() in (side.tolist(), (1 - side).tolist())
+    results = []
+    for named in (side, np.subtract(1, side, dtype=np.int8)):
+        mate, state = start.copy(), np.zeros(graph.num_vertices, dtype=np.int8)
+        matching.augment_bipartite(graph.indptr, graph.indices, named, mate, state)
+        losing = state == matching.DEAD
+        bipartite.even_closure(graph.indptr, graph.indices, mate, losing, (mate < 0) & (named == 1))
+        mates.validate_matching(graph, mate)
+        results.append((mates.matching_size(mate), losing.tolist()))
+    assert results[0] == results[1]
+    assert results[0][1] == game.solve(graph).losing.tolist()
+
+
 def _bools(rng: np.random.Generator, n: int) -> npt.NDArray[np.bool_]:
     return rng.random(n) < rng.random()
 

@@ -31,9 +31,12 @@ documented API: they trust their arguments, which the functions on a
   distance to a free vertex (A*, :func:`_augment_guided`), with the same
   pruning.  On leaper mazes Karp–Sipser leaves a few hundred free vertices
   in same-side clusters hundreds of cells apart, and each plain search
-  visits a third of the board before it meets one (issue 25; see
+  visits a third of the board before it meets one (see
   docs/benchmarks.md).  Rook mazes never hand over, so they pay nothing
   for it, neither time nor the guide's 12 bytes a vertex.
+* The searches start from the side with fewer free vertices after
+  Karp–Sipser (:func:`searched_side`): the bipartition is the same, the
+  work often half.
 * General graphs: Edmonds' blossom search, in :mod:`.blossom`.
 
 Do not swap in ``scipy.sparse.csgraph.maximum_bipartite_matching``: its DFS
@@ -64,6 +67,7 @@ __all__ = [
     "karp_sipser",
     "matching_size",
     "maximum_matching",
+    "searched_side",
     "start_matching",
     "validate_matching",
 ]
@@ -101,7 +105,7 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
     side = graph.two_colouring().side
     mate = start_matching(graph, initial)
     if side is not None:
-        return _bipartite_matching(graph, side, mate)[0]
+        return _bipartite_matching(graph, searched_side(side, mate), mate)[0]
     from .blossom import edmonds  # here: a bipartite answer never loads it (start-up time)
 
     edmonds(graph.indptr, graph.indices, mate)
@@ -131,6 +135,25 @@ def bipartite_matching(
     require_graph(graph, "bipartite_matching")
     checked = checked_side(side, graph.indptr, graph.indices)
     return _bipartite_matching(graph, checked, start_matching(graph, initial))
+
+
+def searched_side(side: SideArray, mate: Int32Array) -> SideArray:
+    """The 2-colouring whose side 0 the augmenting searches should start
+    from: ``side`` itself, or its complement when side 1 has fewer free
+    vertices under ``mate`` (a Karp–Sipser matching).  Both name the same
+    bipartition, so the maximum matching's size and D are the same either
+    way; only the work differs.  From the side with fewer free vertices
+    there are fewer searches, fewer of them fail (a failed search walks its
+    whole tree), and more free vertices wait at the far end.  Measured on
+    2000x2000 leaper mazes: twice as fast where the sides differ much
+    (knight: 7.5 s against 3.9 s), the same within noise where they are
+    close.  O(V)."""
+    free_on_1 = int(np.count_nonzero(side[mate < 0]))
+    free = int(np.count_nonzero(mate < 0))
+    if free_on_1 * 2 >= free:
+        return side
+    flipped: SideArray = np.subtract(1, side, dtype=np.int8)
+    return flipped
 
 
 def _bipartite_matching(

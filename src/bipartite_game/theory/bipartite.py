@@ -29,7 +29,7 @@ from .. import _stats
 from .._jit import kernel
 from ..errors import SolverError
 from ..graphs.graph import OffsetArray
-from ..graphs.matching import DEAD, augment_bipartite, karp_sipser
+from ..graphs.matching import DEAD, augment_bipartite, karp_sipser, searched_side
 from ..graphs.mates import first_bad_mate
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ def solve_bipartite(
     with _stats.phase("match"):
         mate = np.full(n, -1, dtype=np.int32)
         karp_sipser(indptr, indices, mate)
+        side = searched_side(side, mate)  # the same bipartition, maybe renamed
         state = np.zeros(n, dtype=np.int8)
         augment_bipartite(indptr, indices, side, mate, state)
         losing = state == DEAD

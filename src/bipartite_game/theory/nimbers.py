@@ -164,16 +164,21 @@ def grundy_value(
     members = np.flatnonzero(label == label[vertex])
     local = {int(x): i for i, x in enumerate(members.tolist())}
     seen = 1 << local[vertex]
-    for x in np.asarray(visited, dtype=np.int64).reshape(-1).tolist():
-        x = vertex_id(x, n)
+    gone = [vertex_id(x, n) for x in np.asarray(visited, dtype=np.int64).reshape(-1).tolist()]
+    for x in gone:
         if x in local:
             seen |= 1 << local[x]
     spent = Budget(*limits)
     try:
         adjacency = _local_adjacency(indptr, indices, members, spent)
-        return _search(adjacency, local[vertex], seen, {}, spent)
+        value = _search(adjacency, local[vertex], seen, {}, spent)
     except SearchTooLarge as error:
         raise GeographyTooLarge(_refusal(graph, error.what)) from None
+    # the zero test: the matching on what is left, the token's vertex kept
+    rest = graph.without(np.array([x for x in gone if x != vertex], dtype=np.int64))
+    if (value == 0) != bool(solve(rest).losing[vertex]):
+        raise AssertionError(f"Grundy value {value} at vertex {vertex} contradicts the matching")
+    return value
 
 
 def is_forest(graph: Graph) -> bool:

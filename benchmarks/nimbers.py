@@ -7,7 +7,11 @@ numbers, shuffled) is written to ``benchmarks/.work/`` and the command is run
 and the largest peak resident set, start-up, parsing, the matching's zero
 check and writing included.  The output is checked for one line a vertex.
 
-usage: python benchmarks/nimbers.py [--sizes 100000,1000000] [--runs 3]
+``--search``: how far the search goes on components with cycles instead:
+``grundy_array`` in process on r x c grid graphs and on cycles, each solved
+or refused within the default budget, with its wall time.
+
+usage: python benchmarks/nimbers.py [--sizes 100000,1000000] [--runs 3] [--search]
 """
 
 from __future__ import annotations
@@ -15,11 +19,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import subprocess
+import time
 from pathlib import Path
 
 import numpy as np
 
 from _common import tool_command
+from bipartite_game.errors import GeographyTooLarge
+from bipartite_game.graphs.graph import Graph
+from bipartite_game.theory.nimbers import grundy_array
 
 WORK = Path(__file__).resolve().parent / ".work"
 
@@ -57,11 +65,36 @@ def measure(path: Path, n: int, runs: int) -> tuple[float, int]:
     return statistics.median(walls), max(peaks)
 
 
+def search_reach() -> None:
+    """Grids and cycles through the search: solved or refused, and when."""
+    cases: list[tuple[str, np.ndarray, np.ndarray, int]] = []
+    for rows, cols in [(3, 6), (4, 5), (4, 6), (5, 5), (4, 8), (6, 6)]:
+        ids = np.arange(rows * cols).reshape(rows, cols)
+        u = np.r_[ids[:, :-1].ravel(), ids[:-1, :].ravel()]
+        v = np.r_[ids[:, 1:].ravel(), ids[1:, :].ravel()]
+        cases.append((f"grid {rows}x{cols}", u, v, rows * cols))
+    for n in (200, 500, 1000, 2000):
+        ring = np.arange(n)
+        cases.append((f"cycle {n}", ring, (ring + 1) % n, n))
+    for name, u, v, n in cases:
+        start = time.perf_counter()
+        try:
+            grundy_array(Graph.from_edges(u, v, n))
+            verdict = "solved"
+        except GeographyTooLarge:
+            verdict = "refused"
+        print(f"{name:>12}  {verdict:>8}  {time.perf_counter() - start:6.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100000,1000000")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--search", action="store_true")
     args = parser.parse_args()
+    if args.search:
+        search_reach()
+        return
     print(f"{'vertices':>10}  {'wall s':>7}  {'peak MB':>8}")
     for n in (int(x) for x in args.sizes.split(",")):
         wall, peak = measure(random_tree(n, seed=n), n, args.runs)

@@ -15,6 +15,7 @@ __all__ = [
     "SearchTooLarge",
     "duel_first_player_wins",
     "geography_first_player_wins",
+    "geography_grundy",
     "geography_losing_starts",
     "geography_winning_moves",
     "grid_adjacency",
@@ -64,6 +65,30 @@ def geography_first_player_wins(
         seen |= 1 << v
     result: bool = _geography(masks)(start, seen)
     return result
+
+
+def geography_grundy(
+    adjacency: Sequence[Iterable[int]], start: int, visited: Iterable[int] = ()
+) -> int:
+    """The Grundy value of vertex geography with the token on ``start``
+    (visited, with ``visited``): the mex of the values one move away."""
+    masks = _masks(adjacency)
+
+    @cache
+    def value(v: int, seen: int) -> int:
+        found = set()
+        for w in range(len(masks)):
+            if masks[v] >> w & 1 and not seen >> w & 1:
+                found.add(value(w, seen | 1 << w))
+        mex = 0
+        while mex in found:
+            mex += 1
+        return mex
+
+    seen = 1 << start
+    for v in visited:
+        seen |= 1 << v
+    return value(start, seen)
 
 
 def geography_losing_starts(adjacency: Sequence[Iterable[int]]) -> list[bool]:

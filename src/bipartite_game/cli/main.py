@@ -224,6 +224,12 @@ def _add_graph(commands: Any) -> None:
     graph.add_argument(
         "--directed", action="store_true", help="read each line 'u v' as an arc u -> v"
     )
+    graph.add_argument(
+        "--nimbers",
+        action="store_true",
+        help="print each start's Grundy value ('LABEL VALUE') instead of who wins "
+        "(vertex rule, undirected only; docs/nimbers.md)",
+    )
     graph.set_defaults(
         problem="graph",
         options=lambda a: {
@@ -232,6 +238,7 @@ def _add_graph(commands: Any) -> None:
             "certificate": a.certificate,
             "rule": a.rule,
             "directed": a.directed,
+            "nimbers": a.nimbers,
         },
     )
 

@@ -173,6 +173,16 @@ class Position:
         """Does the player to move win with perfect play from here?"""
         return bool(self.best_moves())
 
+    def grundy_value(self) -> int:
+        """The Grundy value (nimber) of this position: what it is worth as one
+        component of a sum of games; 0 exactly when the player to move
+        loses.  By the search of :mod:`~bipartite_game.theory.nimbers` (the
+        forest rule where what the token can reach is a tree), which raises
+        :class:`~bipartite_game.errors.GeographyTooLarge` past its budget."""
+        from ..theory.nimbers import grundy_value
+
+        return grundy_value(self.graph, self.current, np.flatnonzero(self._visited))
+
     @classmethod
     def from_board(cls, board: GridBoard, row: int, col: int) -> Position:
         """The token on cell ``(row, col)`` (0-based) of a grid board."""

@@ -76,6 +76,11 @@ def booleans(values: npt.NDArray[np.bool_]) -> Encoded:
     return Encoded(_dumps(np.asarray(values, dtype=np.bool_).tolist()))
 
 
+def dumps_ints(values: npt.NDArray[np.int64]) -> bytes:
+    """An integer array as a JSON array."""
+    return _dumps(np.asarray(values, dtype=np.int64).tolist())
+
+
 def labels(tokens: Sequence[bytes]) -> list[str]:
     """Label tokens (no white space inside) as text, decoded in one call on
     their join: UTF-8 resynchronises at every ASCII byte, so this decodes

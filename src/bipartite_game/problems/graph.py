@@ -43,6 +43,7 @@ def answer(
     certificate: str | None = None,
     rule: str = "vertex",
     directed: bool = False,
+    nimbers: bool = False,
 ) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
@@ -51,7 +52,10 @@ def answer(
     (a path) the certificate of every verdict is written there too
     (:mod:`~bipartite_game.proofs.certificate`).  ``rule="edge"`` and ``directed``
     play the other geography games (:mod:`~bipartite_game.theory.geography`), for
-    which there is no proof or certificate."""
+    which there is no proof or certificate.  ``nimbers``: every start's
+    Grundy value instead of its verdict (``LABEL VALUE``; with ``start``
+    only the value), for vertex geography on the undirected graph only
+    (:mod:`~bipartite_game.theory.nimbers`)."""
     data = as_bytes(data, "graph.answer()")
     as_json = _json.check_format(format)
     for name, value in (("start", start), ("explain", explain)):
@@ -73,8 +77,19 @@ def answer(
                 f"{option} proves vertex geography on undirected graphs only, "
                 "not with --rule edge or --directed"
             )
+    if nimbers:
+        for option, value in (("--explain", explain), ("--certificate", certificate)):
+            if value is not None:
+                raise BipartiteGameError(f"give {option} or --nimbers, not both")
+        if other_game:
+            raise BipartiteGameError(
+                "--nimbers is for vertex geography on undirected graphs only, "
+                "not with --rule edge or --directed"
+            )
     with phase("parse"):
         edges = parse_edge_list(data)
+    if nimbers:
+        return _nimbers(edges, start, as_json)
     if other_game:
         return _other_game(edges, start, rule, directed, as_json)
     with phase("build"):
@@ -140,6 +155,40 @@ def _other_game(
             ]
             return _json.document("graph", fields)
         return edges.verdict_lines(~solution.losing)
+
+
+def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
+    """Every start's Grundy value (or ``start``'s alone)."""
+    import numpy as np
+
+    from ..theory.nimbers import grundy_array, grundy_value
+
+    with phase("build"):
+        graph = Graph.from_edge_list(edges, labelled=False)
+        edges.release_ends()
+    if start is not None:  # (the sizes are counted by the matching's zero check)
+        vertex = _vertex(edges, start, "--start")
+        with phase("solve"):
+            value = grundy_value(graph, vertex)
+        if as_json:
+            return _json.document("graph", [("start", start), ("grundy_value", value)])
+        return b"%d\n" % value
+    with phase("solve"):
+        values = grundy_array(graph)
+    with phase("format"):
+        if as_json:
+            fields = [
+                ("vertices", graph.num_vertices),
+                ("labels", _json.labels(edges.tokens)),
+                ("grundy_values", _json.Encoded(_json.dumps_ints(values))),
+            ]
+            return _json.document("graph", fields)
+        # one " VALUE\n" a distinct value, picked per vertex by numpy
+        table = np.array([b" %d\n" % k for k in range(int(values.max(initial=0)) + 1)])
+        lines: list[bytes] = [b""] * (2 * values.size)
+        lines[0::2] = edges.tokens
+        lines[1::2] = table.astype(object)[values].tolist()
+        return b"".join(lines)
 
 
 #: How :func:`~bipartite_game.theory.geography.solve_geography` decided, in words.

@@ -1,0 +1,447 @@
+"""Grundy values (nimbers) of undirected vertex geography.
+
+A position is the token's vertex and the set of visited vertices (the
+token's included); a move goes to an adjacent unvisited vertex, and the
+player who cannot move loses.  The Grundy value of a position is the mex
+(least non-negative integer not in the set) of the values of the positions
+one move away, so a position without moves has value 0; the value of a
+*start* s is that of (s, {s}).  By the Sprague–Grundy theorem the value is
+what a position is worth as a component of a disjunctive sum, and it is 0
+exactly when the player to move loses: the maximum matching of
+:mod:`.game` decides that much on every graph, and this module checks
+every value it returns against it.
+
+Grundy values of undirected vertex geography are PSPACE-complete in
+general, already at maximum degree 4, and polynomial at maximum degree 3
+(Burke, Ferland and Teng, arXiv 2106.02114).  Here:
+
+- **forests, exactly, in O(V + E)** (:func:`_forest_values`, in C in
+  ``native/nimbers.c``);
+- **every other component by a memoised search** over (vertex, what the
+  token can still reach), under the :class:`~.geography.search.Budget`
+  of the geography search, refusing past it with
+  :class:`~bipartite_game.errors.GeographyTooLarge`.  A state whose
+  reachable remainder is a tree is answered by the forest rule at once.
+  The degree-3 polynomial algorithm is not implemented.
+
+**The forest rule.**  On a tree, write g(u | p) for the value of the
+position with the token on u having come from its neighbour p.  What is
+left that the token can reach from u is the subtrees hanging from u's
+other neighbours, and the token never comes back through u, so the move
+to w ≠ p leads to the position (w | u), whose reachable part is w's
+subtree away from u, the same whatever else was visited:
+
+    g(u | p) = mex { g(w | u) : w a neighbour of u, w ≠ p },
+    g(s)     = mex { g(w | s) : w a neighbour of s }.
+
+(Induction on the size of what is reachable: a position's moves, and
+their values, depend only on the reachable part.)
+
+**Every start in linear time (rerooting).**  Root each tree anywhere and
+take it in breadth-first order.  *Down*: for each u, from the leaves up,
+down[u] = g(u | parent u) = mex of down[c] over u's children c.  *Up*:
+for each p, from the root down, let M_p be the multiset of g(w | p) over
+all neighbours w of p: down[c] for every child c, and up[p] = g(parent p |
+p) unless p is the root.  Then g(p) = mex M_p, and for a child c,
+up[c] = g(p | c) = mex (M_p minus one copy of down[c]).
+
+*Lemma.*  Let m = mex M and x ∈ M.  Then mex (M − {x}) = x if x < m and x
+occurs once in M, and m otherwise.  *Proof.*  Removing one copy of x
+changes only whether x is present.  If x occurs twice or more, the set of
+values is unchanged: m.  If x > m, every value below m is still present
+and m still absent: m.  If x < m occurs once, every value below x is still
+present and x is now absent: x.  (x = m is impossible, m ∉ M.)  ∎
+
+So each p needs only the count of each value in M_p and its mex.  M_p has
+deg p elements, so m ≤ deg p, and a value above deg p is never below m:
+counts are kept for 0..deg p only, in one scratch array of n + 1 entries
+cleared after each vertex, so the whole pass costs O(Σ deg) = O(V + E).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from .._checks import vertex_id
+from .._jit import kernel
+from .._native import Library
+from ..errors import BipartiteGameError, GeographyTooLarge
+from ..graphs.graph import Graph, wide_offsets
+from .game import solve
+from .geography import checked_budget
+from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
+
+__all__ = ["grundy_array", "grundy_value", "grundy_values", "is_forest"]
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+
+#: The paper every refusal cites.
+_PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
+
+
+def grundy_values(
+    graph_or_u: Graph | npt.ArrayLike,
+    v: npt.ArrayLike | None = None,
+    num_vertices: int | None = None,
+    *,
+    labels: Sequence[Hashable] | None = None,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> dict[Hashable, int]:
+    """Every start's Grundy value, keyed by label (vertex ids where the
+    graph has no labels), in vertex order.
+
+    Give a :class:`~bipartite_game.graphs.graph.Graph`, or the edges as two
+    endpoint arrays ``u, v`` (with ``num_vertices`` and ``labels`` as for
+    :meth:`Graph.from_edges`).  Forests are exact at any size; components
+    with a cycle are searched within ``budget`` states and ``seconds``,
+    past which :class:`~bipartite_game.errors.GeographyTooLarge` is raised.
+
+    Examples
+    --------
+    >>> grundy_values([0, 1, 2], [1, 2, 3])  # the path 0-1-2-3
+    {0: 1, 1: 2, 2: 2, 3: 1}
+    >>> grundy_values(["a", "b", "c"], ["b", "c", "a"])  # a triangle
+    {'a': 0, 'b': 0, 'c': 0}
+    """
+    graph = _as_graph(graph_or_u, v, num_vertices, labels)
+    values = grundy_array(graph, budget=budget, seconds=seconds)
+    names = graph.labels
+    if names is None:
+        return {i: int(x) for i, x in enumerate(values.tolist())}
+    return {name: int(x) for name, x in zip(names, values.tolist(), strict=True)}
+
+
+def grundy_array(
+    graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+) -> IntArray:
+    """``values[s]``: the Grundy value of the start s, for every vertex;
+    every value checked against the matching's zero test."""
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    limits = checked_budget(budget, seconds)
+    indptr, indices = wide_offsets(graph.indptr), graph.indices
+    values, label = _forest_values(indptr, indices)
+    cyclic = _cyclic(indptr, label)
+    if cyclic.any():
+        spent = Budget(*limits)
+        try:
+            for root in np.unique(label[cyclic]).tolist():
+                members = np.flatnonzero(label == root)
+                adjacency = _local_adjacency(indptr, indices, members, spent)
+                memo: dict[tuple[int, int], int] = {}
+                for s in range(members.size):
+                    values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
+        except SearchTooLarge as error:
+            raise GeographyTooLarge(_refusal(graph, error.what)) from None
+    _check_zeros(graph, values)
+    return values
+
+
+def grundy_value(
+    graph: Graph,
+    vertex: int,
+    visited: npt.ArrayLike = (),
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> int:
+    """The Grundy value of the position with the token on ``vertex`` and the
+    vertices ``visited`` used (``vertex`` counts as visited), by the search
+    on ``vertex``'s component (a tree that the token can still reach, by
+    the forest rule at once)."""
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    n = graph.num_vertices
+    vertex = vertex_id(vertex, n)
+    limits = checked_budget(budget, seconds)
+    indptr, indices = wide_offsets(graph.indptr), graph.indices
+    _, label = _forest_values(indptr, indices)
+    members = np.flatnonzero(label == label[vertex])
+    local = {int(x): i for i, x in enumerate(members.tolist())}
+    seen = 1 << local[vertex]
+    gone = [vertex_id(x, n) for x in np.asarray(visited, dtype=np.int64).reshape(-1).tolist()]
+    for x in gone:
+        if x in local:
+            seen |= 1 << local[x]
+    spent = Budget(*limits)
+    try:
+        adjacency = _local_adjacency(indptr, indices, members, spent)
+        value = _search(adjacency, local[vertex], seen, {}, spent)
+    except SearchTooLarge as error:
+        raise GeographyTooLarge(_refusal(graph, error.what)) from None
+    # the zero test: the matching on what is left, the token's vertex kept
+    rest = graph.without(np.array([x for x in gone if x != vertex], dtype=np.int64))
+    if (value == 0) != bool(solve(rest).losing[vertex]):
+        raise AssertionError(f"Grundy value {value} at vertex {vertex} contradicts the matching")
+    return value
+
+
+def is_forest(graph: Graph) -> bool:
+    """Whether the graph has no cycle."""
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    indptr = wide_offsets(graph.indptr)
+    _, label = _forest_values(indptr, graph.indices)
+    return not bool(_cyclic(indptr, label).any())
+
+
+def _cyclic(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+    """Per vertex: whether its component (``label``) has a cycle, that is at
+    least as many edges as vertices."""
+    n = label.size
+    vertices = np.bincount(label, minlength=n)
+    ends = np.bincount(label, weights=np.diff(indptr), minlength=n)
+    return np.asarray((ends // 2 >= vertices)[label], dtype=np.bool_)
+
+
+def _local_adjacency(
+    indptr: IntArray, indices: Int32Array, members: IntArray, budget: Budget
+) -> list[int]:
+    """One component's rows as bitmasks of local ids (its order in
+    ``members``); the masks' bits are charged before they are built."""
+    k = members.size
+    budget.charge(k * (k // 128 + 1))
+    local = np.full(indptr.size - 1, -1, dtype=np.int64)
+    local[members] = np.arange(k)
+    adjacency = []
+    for x in members.tolist():
+        mask = 0
+        for w in local[indices[indptr[x] : indptr[x + 1]]].tolist():
+            mask |= 1 << w
+        adjacency.append(mask)
+    return adjacency
+
+
+def _as_graph(
+    graph_or_u: object,
+    v: npt.ArrayLike | None,
+    num_vertices: int | None,
+    labels: Sequence[Hashable] | None,
+) -> Graph:
+    if isinstance(graph_or_u, Graph):
+        if v is not None or num_vertices is not None or labels is not None:
+            raise BipartiteGameError("give a Graph alone, or the edges as u, v")
+        return graph_or_u
+    if v is None:
+        raise BipartiteGameError("give a Graph, or the edges as two arrays u, v")
+    return Graph.from_edges(graph_or_u, v, num_vertices, labels=labels)  # type: ignore[arg-type]
+
+
+def _refusal(graph: Graph, what: str) -> str:
+    return (
+        f"Grundy values of vertex geography on this graph ({graph.num_vertices} vertices, "
+        f"{graph.num_edges} edges) need {what}: they are PSPACE-complete in general "
+        f"({_PAPER}), and only forests are solved exactly at any size"
+    )
+
+
+def _check_zeros(graph: Graph, values: IntArray) -> None:
+    """The Sprague–Grundy theorem's zero test against the matching: a value
+    is 0 exactly where the mover loses.  A failure is a bug here."""
+    losing = solve(graph).losing
+    if not np.array_equal(values == 0, losing):
+        bad = int(np.flatnonzero((values == 0) != losing)[0])
+        raise AssertionError(
+            f"Grundy value {int(values[bad])} at vertex {bad} contradicts the matching"
+        )
+
+
+def _reach(adjacency: list[int], vertex: int, seen: int) -> int:
+    """What the token on ``vertex`` can still reach through unvisited
+    vertices, as a bitmask (``vertex`` excluded)."""
+    reach = 0
+    frontier = adjacency[vertex] & ~seen
+    while frontier:
+        reach |= frontier
+        grown = 0
+        rest = frontier
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            grown |= adjacency[low.bit_length() - 1]
+        frontier = grown & ~seen & ~reach
+    return reach
+
+
+def _tree_value(adjacency: list[int], vertex: int, seen: int) -> int:
+    """g of the position when what it reaches is a tree rooted at ``vertex``
+    (the forest rule, from the leaves up; iterative)."""
+    order = [vertex]
+    parent = {vertex: -1}
+    head = 0
+    while head < len(order):
+        x = order[head]
+        head += 1
+        rest = adjacency[x] & ~seen
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            w = low.bit_length() - 1
+            if w != parent[x] and w != vertex:
+                parent[w] = x
+                order.append(w)
+    children: dict[int, set[int]] = {}
+    value = 0
+    for x in reversed(order):
+        seen_values = children.pop(x, set())
+        value = 0
+        while value in seen_values:
+            value += 1
+        if parent[x] >= 0:
+            children.setdefault(parent[x], set()).add(value)
+    return value
+
+
+def _search(
+    adjacency: list[int], vertex: int, seen: int, memo: dict[tuple[int, int], int], budget: Budget
+) -> int:
+    """The Grundy value of (vertex, seen): a memoised mex over the moves,
+    with an explicit stack.  A state is the token's vertex and what it can
+    still reach (the rest of the visited set changes nothing); a state whose
+    reachable part is a tree is answered by :func:`_tree_value`."""
+
+    def key_of(x: int, used: int) -> tuple[tuple[int, int], bool, int]:
+        reach = _reach(adjacency, x, used)
+        # connected, so a tree exactly when it has |reach| edges
+        tree = _edges_inside(adjacency, x, reach) == reach.bit_count()
+        return (x, reach), tree, reach
+
+    root, tree, reach = key_of(vertex, seen)
+    if root in memo:
+        return memo[root]
+    budget.spend(reach, 128)
+    if tree:
+        memo[root] = _tree_value(adjacency, vertex, ~(reach | 1 << vertex))
+        return memo[root]
+    # a frame: (key, moves left as a mask, values found, the visited set)
+    stack: list[tuple[tuple[int, int], int, set[int], int]] = []
+    stack.append((root, adjacency[vertex] & reach, set(), ~reach))
+    while stack:
+        key, moves, found, used = stack[-1]
+        if not moves:
+            stack.pop()
+            value = 0
+            while value in found:
+                value += 1
+            memo[key] = value
+            if stack:
+                stack[-1][2].add(value)
+            continue
+        low = moves & -moves
+        stack[-1] = (key, moves ^ low, found, used)
+        w = low.bit_length() - 1
+        child, child_tree, child_reach = key_of(w, used | low)
+        if child in memo:
+            found.add(memo[child])
+            continue
+        budget.spend(child_reach, 128)
+        if child_tree:
+            memo[child] = _tree_value(adjacency, w, ~(child_reach | low))
+            found.add(memo[child])
+            continue
+        stack.append((child, adjacency[w] & child_reach, set(), ~child_reach))
+    return memo[root]
+
+
+def _edges_inside(adjacency: list[int], x: int, reach: int) -> int:
+    """The edges of the subgraph induced by reach ∪ {x}."""
+    inside = reach | 1 << x
+    total = 0
+    rest = inside
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += (adjacency[low.bit_length() - 1] & inside).bit_count()
+    return total // 2
+
+
+def _forest_values_native(
+    lib: Library, indptr: IntArray, indices: Int32Array
+) -> tuple[IntArray, IntArray]:
+    n = indptr.size - 1
+    values = np.empty(n, dtype=np.int64)
+    label = np.empty(n, dtype=np.int64)
+    scratch = np.empty(5 * n + 1, dtype=np.int64)
+    lib.function("bg_forest_grundy", "liqlll")(indptr, indices, n, values, label, scratch)
+    return values, label
+
+
+@kernel(native=_forest_values_native)
+def _forest_values(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, IntArray]:
+    """Every start's Grundy value on a forest (CSR with int64 offsets, no
+    repeats or loops), by the down and up passes of the module docstring,
+    and each vertex's component (``label``: the lowest vertex of it).  On a
+    component with a cycle the values mean nothing (its breadth-first tree
+    is not the graph) but every index stays in bounds: the caller searches
+    those components instead."""
+    n = indptr.size - 1
+    values = np.zeros(n, dtype=np.int64)
+    label = np.full(n, -1, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    parent = np.full(n, -1, dtype=np.int64)
+    down = np.zeros(n, dtype=np.int64)
+    up = np.zeros(n, dtype=np.int64)
+    counts = np.zeros(n + 1, dtype=np.int64)
+    tail = 0
+    for root in range(n):  # breadth-first order, tree by tree
+        if label[root] >= 0:
+            continue
+        label[root] = root
+        order[tail] = root
+        head = tail
+        tail += 1
+        while head < tail:
+            x = order[head]
+            head += 1
+            for k in range(indptr[x], indptr[x + 1]):
+                w = indices[k]
+                if label[w] < 0:
+                    label[w] = root
+                    parent[w] = x
+                    order[tail] = w
+                    tail += 1
+    for i in range(n - 1, -1, -1):  # down: g(x | parent x), leaves first
+        x = order[i]
+        degree = indptr[x + 1] - indptr[x]
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] += 1
+        m = 0
+        while counts[m] > 0:
+            m += 1
+        down[x] = m
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] = 0
+    for i in range(n):  # up: g(parent c | c) for each child c, root first
+        x = order[i]
+        degree = indptr[x + 1] - indptr[x]
+        if parent[x] >= 0 and up[x] <= degree:
+            counts[up[x]] += 1
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] += 1
+        m = 0
+        while counts[m] > 0:
+            m += 1
+        values[x] = m
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x]:
+                d = down[w]
+                up[w] = d if d < m and counts[d] == 1 else m
+        if parent[x] >= 0 and up[x] <= degree:
+            counts[up[x]] = 0
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] = 0
+    return values, label

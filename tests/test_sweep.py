@@ -17,13 +17,21 @@ import pytest
 
 from bipartite_game.brute import geography_losing_starts
 from bipartite_game.errors import BipartiteGameError
+from bipartite_game.experiments import sweep as sweep_module
 from bipartite_game.experiments.families import generate
 from bipartite_game.experiments.karp_sipser import (
     karp_sipser_gamma,
     karp_sipser_matching,
     lambert_w,
 )
-from bipartite_game.experiments.sweep import parse_values, sample_seed, sweep, to_csv
+from bipartite_game.experiments.sweep import (
+    iter_sweep,
+    parse_values,
+    sample_seed,
+    sweep,
+    to_csv,
+    to_json,
+)
 
 CLI = [sys.executable, "-m", "bipartite_game", "sweep"]
 
@@ -98,6 +106,21 @@ def test_seeds_do_not_depend_on_the_grid_or_the_workers() -> None:
     assert [r["seed"] for r in alone] == [sample_seed(5, [2.0], k) for k in range(3)]
     assert sample_seed(5, [2.0], 0) != sample_seed(6, [2.0], 0)
     assert sample_seed(5, [2.0], 0) != sample_seed(5, [2.5], 0)
+
+
+def test_pool_keeps_order_with_a_small_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows come in the grid's order even when only one sample a worker may
+    run ahead, and closing the iterator early is clean."""
+    monkeypatch.setattr(sweep_module, "AHEAD", 1)
+    grid = {"c": [0.5, 3.0]}
+    alone = sweep("er", 200, grid, samples=10, seed=3)
+    assert to_csv(sweep("er", 200, grid, samples=10, seed=3, jobs=2)) == to_csv(alone)
+    assert to_json(sweep("er", 200, grid, samples=10, seed=3, jobs=2)) == to_json(alone)
+    rows = iter_sweep("er", 200, grid, samples=10, seed=3, jobs=2)
+    assert next(rows) == alone[0]
+    rows.close()  # type: ignore[attr-defined]
+    with pytest.raises(BipartiteGameError):  # checked at the call, before any row
+        iter_sweep("er", 200, {"c": [-1.0]}, samples=1, seed=0)
 
 
 def test_parse_values() -> None:

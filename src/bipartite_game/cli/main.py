@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import itertools
 import os
 import re
 import signal
@@ -447,9 +448,18 @@ def _add_sweep(commands: Any) -> None:
     sweep.set_defaults(run=_sweep)
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def _sweep(args: argparse.Namespace) -> int:
-    """``sweep``: the rows on standard output; Ctrl-C exits 130 quietly."""
-    from ..experiments.sweep import sweep, to_csv, to_json
+    """``sweep``: the rows on standard output as they are ready; Ctrl-C
+    exits 130 quietly."""
+    from ..experiments.sweep import csv_lines, iter_sweep, json_lines
 
     parameters: dict[str, tuple[float, ...]] = {}
     for name, values in args.param:
@@ -461,19 +471,22 @@ def _sweep(args: argparse.Namespace) -> int:
 
         parse_moves(args.moves)
     stderr = sys.stderr
-    rows = sweep(
+    rows = iter_sweep(
         args.family,
         args.n,
         parameters,
         samples=args.samples,
         seed=args.seed,
-        jobs=args.jobs or os.cpu_count() or 1,
+        jobs=args.jobs or _cores(),
         moves=args.moves,
         timing=args.timing,
         progress=stderr is not None and stderr.isatty(),
         isolated=True,
     )
-    write_stdout(to_json(rows) if args.format == "json" else to_csv(rows))
+    # rows written as they come, in order, a few hundred lines at a time
+    lines = json_lines(rows) if args.format == "json" else csv_lines(rows)
+    while chunk := "".join(itertools.islice(lines, 256)):
+        write_stdout(chunk)
     return 0
 
 

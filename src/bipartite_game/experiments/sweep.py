@@ -19,14 +19,13 @@ come back in the grid's order whatever order they finish in.
 from __future__ import annotations
 
 import concurrent.futures
-import io
 import itertools
 import json
 import signal
 import struct
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -40,8 +39,12 @@ from .catalogue import FAMILIES
 from .families import check_parameters, generate
 
 __all__ = [
+    "AHEAD",
     "COLUMNS",
     "MAX_POINTS",
+    "csv_lines",
+    "iter_sweep",
+    "json_lines",
     "parse_values",
     "sample_seed",
     "sweep",
@@ -65,6 +68,8 @@ COLUMNS = (
 )
 #: Most values one ``--param`` may hold, and most samples a sweep may run.
 MAX_POINTS = 10**6
+#: Samples a worker may have submitted or finished ahead of the next row due.
+AHEAD = 64
 
 Row = dict[str, Any]
 
@@ -186,6 +191,39 @@ def sweep(
     a ``KeyboardInterrupt`` stops them at once rather than after the
     compiled kernel running (the command line does).  Everything is
     checked, and the memory a sample needs, before any work."""
+    return list(
+        iter_sweep(
+            family,
+            n,
+            parameters,
+            samples=samples,
+            seed=seed,
+            jobs=jobs,
+            moves=moves,
+            timing=timing,
+            progress=progress,
+            isolated=isolated,
+        )
+    )
+
+
+def iter_sweep(
+    family: str,
+    n: int,
+    parameters: Mapping[str, Sequence[float]],
+    *,
+    samples: int,
+    seed: int,
+    jobs: int = 1,
+    moves: str = "rook",
+    timing: bool = False,
+    progress: bool = False,
+    isolated: bool = False,
+) -> Iterator[Row]:
+    """:func:`sweep`'s rows one at a time, in the same order, as they are
+    ready (at most a few hundred samples a worker run ahead of the row
+    due).  The arguments are checked at the call, before any work; closing
+    the iterator early stops the workers."""
     if family not in FAMILIES:
         raise BipartiteGameError(
             f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"
@@ -208,34 +246,40 @@ def sweep(
     if not isinstance(seed, int) or seed < 0:
         raise BipartiteGameError(f"seed must be a whole number at least 0, not {seed!r}")
     points = list(itertools.product(*(tuple(float(v) for v in parameters[k]) for k in names)))
-    if len(points) * samples > MAX_POINTS:
-        raise BipartiteGameError(f"{len(points) * samples} samples: at most {MAX_POINTS}")
+    total = len(points) * samples
+    if total > MAX_POINTS:
+        raise BipartiteGameError(f"{total} samples: at most {MAX_POINTS}")
     for values in points:
         check_parameters(family, n, values, moves)
-    workers = min(jobs, len(points) * samples)
+    workers = min(jobs, total)
     worst = max(points, key=lambda values: _estimate_bytes(family, n, values))
     ensure_fits(
         workers * _estimate_bytes(family, n, worst),
         f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
     )
-    tasks = [
+    tasks = (
         (family, n, values, sample, sample_seed(seed, values, sample), moves, timing)
         for values in points
         for sample in range(samples)
-    ]
-    bar = _bar(len(tasks)) if progress else None
+    )
+    if workers == 1 and not isolated:
+        return _counted(map(_run_sample, tasks), total, progress)
+    return _counted(_run_pool(tasks, workers), total, progress)
+
+
+def _counted(rows: Iterator[Row], total: int, progress: bool) -> Iterator[Row]:
+    bar = _bar(total) if progress else None
     try:
-        if workers == 1 and not isolated:
-            rows = []
-            for task in tasks:
-                rows.append(_run_sample(task))
-                if bar is not None:
-                    bar.update()
-            return rows
-        return _run_pool(tasks, workers, bar)
+        for row in rows:
+            if bar is not None:
+                bar.update()
+            yield row
     finally:
         if bar is not None:
             bar.close()
+        close = getattr(rows, "close", None)
+        if close is not None:
+            close()
 
 
 def _bar(total: int) -> Any:
@@ -244,15 +288,32 @@ def _bar(total: int) -> Any:
     return tqdm(total=total, file=sys.stderr, unit="sample", dynamic_ncols=True)
 
 
-def _run_pool(tasks: list[Any], workers: int, bar: Any) -> list[Row]:
-    found: list[Row | None] = [None] * len(tasks)
+def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
+    """The rows of ``tasks`` in order, from a pool of ``workers`` processes,
+    with at most :data:`AHEAD` samples a worker submitted or held."""
     pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    pending: dict[int, concurrent.futures.Future[Row]] = {}
+    ready: dict[int, Row] = {}
+    submitted = emitted = 0
     try:
-        futures = {pool.submit(_run_sample, task): k for k, task in enumerate(tasks)}
-        for future in concurrent.futures.as_completed(futures):
-            found[futures[future]] = future.result()
-            if bar is not None:
-                bar.update()
+        while True:
+            while len(pending) + len(ready) < AHEAD * workers:
+                task = next(tasks, None)
+                if task is None:
+                    break
+                pending[submitted] = pool.submit(_run_sample, task)
+                submitted += 1
+            if emitted in ready:
+                yield ready.pop(emitted)
+                emitted += 1
+                continue
+            if not pending:
+                break
+            finished, _ = concurrent.futures.wait(
+                pending.values(), return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for index in [k for k, future in pending.items() if future in finished]:
+                ready[index] = pending.pop(index).result()
     except BaseException:
         # stop at once: queued samples cancelled, running ones killed
         processes = list(getattr(pool, "_processes", {}).values())
@@ -261,7 +322,6 @@ def _run_pool(tasks: list[Any], workers: int, bar: Any) -> list[Row]:
             process.kill()
         raise
     pool.shutdown()
-    return [row for row in found if row is not None]
 
 
 def _cell(value: Any) -> str:
@@ -272,20 +332,34 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def to_csv(rows: Sequence[Row], columns: Sequence[str] | None = None) -> str:
-    """The rows as CSV, a header line first (``columns``: the first row's keys)."""
-    if columns is None:
-        columns = list(rows[0]) if rows else []
-    out = io.StringIO()
-    out.write(",".join(columns) + "\n")
+def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iterator[str]:
+    """The header line, then one line a row (``columns``: the first row's keys)."""
+    header_done = False
     for row in rows:
-        out.write(",".join(_cell(row[k]) for k in columns) + "\n")
-    return out.getvalue()
+        if columns is None:
+            columns = list(row)
+        if not header_done:
+            yield ",".join(columns) + "\n"
+            header_done = True
+        yield ",".join(_cell(row[k]) for k in columns) + "\n"
+    if not header_done:
+        yield ",".join(columns or ()) + "\n"
 
 
-def to_json(rows: Sequence[Row]) -> str:
+def to_csv(rows: Iterable[Row], columns: Sequence[str] | None = None) -> str:
+    """The rows as CSV, a header line first (``columns``: the first row's keys)."""
+    return "".join(csv_lines(rows, columns))
+
+
+def json_lines(rows: Iterable[Row]) -> Iterator[str]:
+    """:func:`to_json` in pieces, one a row."""
+    first = True
+    for row in rows:
+        yield ("[\n" if first else ",\n") + json.dumps(row, separators=(",", ":"))
+        first = False
+    yield "[]\n" if first else "\n]\n"
+
+
+def to_json(rows: Iterable[Row]) -> str:
     """The rows as one JSON array of objects, one object a line."""
-    if not rows:
-        return "[]\n"
-    lines = (json.dumps(row, separators=(",", ":")) for row in rows)
-    return "[\n" + ",\n".join(lines) + "\n]\n"
+    return "".join(json_lines(rows))

@@ -182,6 +182,35 @@ def test_every_pair_equally_likely(family: str, n: int, c: float) -> None:
         assert abs(tally.get(pair, 0) - k * p) < 6 * math.sqrt(k * p * (1 - p)), pair
 
 
+def test_er_pair_ranks_decode_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every rank in the upper triangle decodes to its pair, also at the far
+    end of a large triangle where the square root rounds."""
+    from bipartite_game.experiments import families
+
+    for n, keys in [
+        *((n, None) for n in (2, 3, 7, 50)),
+        (10**8, [0, 1, 10**8 - 2, 10**8 - 1, -3, -2, -1]),
+    ]:
+        pairs = n * (n - 1) // 2
+        chosen = np.arange(pairs) if keys is None else np.array(keys) % pairs
+        monkeypatch.setattr(families, "random_pairs", lambda *args, k=chosen: k.astype(np.int64))
+        u, v = families._er_edges(np.random.default_rng(0), n, 1.0)
+        if keys is None:
+            assert list(zip(u.tolist(), v.tolist(), strict=True)) == list(
+                itertools.combinations(range(n), 2)
+            )
+        else:
+            assert list(zip(u.tolist(), v.tolist(), strict=True)) == [
+                (0, 1),
+                (0, 2),
+                (0, n - 1),
+                (1, 2),
+                (n - 3, n - 2),
+                (n - 3, n - 1),
+                (n - 2, n - 1),
+            ]
+
+
 @pytest.mark.parametrize(("n", "d"), [(10, 3), (50, 4), (31, 2), (6, 5), (100, 0)])
 def test_regular_is_regular_and_simple(n: int, d: int) -> None:
     for s in range(5):
@@ -304,6 +333,7 @@ def test_cli_is_reproducible_byte_for_byte() -> None:
         ["regular", "--n", "5", "--param", "d=3"],
         ["er", "--n", "5", "--param", "c=1", "--param", "c=2"],
         ["er", "--n", "5", "--param", "c=1", "--moves", "king"],
+        ["maze", "--n", "5", "--param", "p=0.1", "--moves", "zz"],
     ],
 )
 def test_cli_bad_input_is_one_line(args: list[str]) -> None:

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from .._limits import MAX_VERTICES
 from ..errors import BipartiteGameError
-from ..graphs.boards import grid_board
+from ..graphs.boards import grid_board, parse_moves
 from ..graphs.graph import Graph
 from .catalogue import FAMILIES
 
@@ -57,6 +57,7 @@ def check_parameters(family: str, n: int, values: Sequence[float], moves: str = 
         raise BipartiteGameError(f"{family} takes the parameters {', '.join(names)}")
     if moves != "rook" and family != "maze":
         raise BipartiteGameError("--moves applies to the maze family only")
+    parse_moves(moves)  # an unknown move set is refused before any work
     if not isinstance(n, int) or n < 1:
         raise BipartiteGameError(f"n must be a whole number at least 1, not {n!r}")
     for name, value in zip(names, values, strict=True):
@@ -138,14 +139,16 @@ def _er_edges(rng: np.random.Generator, n: int, c: float) -> tuple[IntArray, Int
 
     keys = random_pairs(rng, pairs, m, draw)
     # invert the rank: the row is the largest i with i*(2n-i-1)/2 <= key
-    row = np.floor(((2 * n - 1) - np.sqrt((2 * n - 1) ** 2 - 8.0 * keys)) / 2).astype(np.int64)
-    start = row * (2 * n - row - 1) // 2
-    row = np.where(start > keys, row - 1, row)  # floating-point rounding, either way
-    start = row * (2 * n - row - 1) // 2
-    over = keys - start >= n - row - 1
-    row = np.where(over, row + 1, row)
-    start = row * (2 * n - row - 1) // 2
-    return row, row + 1 + (keys - start)
+    # (a float estimate, then corrected exactly in integers: the rounding of
+    # the square root moves it by a few rows at most, near the last rows)
+    root = np.sqrt(np.maximum((2.0 * n - 1) ** 2 - 8.0 * keys, 0.0))
+    row = np.clip(np.floor(((2 * n - 1) - root) / 2), 0, max(n - 2, 0)).astype(np.int64)
+    while True:
+        start = row * (2 * n - row - 1) // 2
+        low, high = start > keys, keys - start >= n - row - 1
+        if not (low.any() or high.any()):
+            return row, row + 1 + (keys - start)
+        row = row - low + high
 
 
 def _bipartite_er_edges(rng: np.random.Generator, n: int, c: float) -> tuple[IntArray, IntArray]:

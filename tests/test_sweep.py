@@ -352,7 +352,18 @@ def test_ctrl_c_exits_130_quietly(jobs: str) -> None:
         stderr=subprocess.PIPE,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(1.5)
+    # interrupted once its workers run (not while the interpreter imports)
+    children = f"/proc/{process.pid}/task/{process.pid}/children"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if not os.path.exists(children):  # no /proc: a generous wait instead
+            time.sleep(3)
+            break
+        with open(children) as listed:
+            if listed.read().strip():
+                break
+        time.sleep(0.05)
+    time.sleep(0.2)
     os.kill(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130

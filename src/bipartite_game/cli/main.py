@@ -386,6 +386,17 @@ def _parameter(text: str) -> tuple[str, tuple[float, ...]]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _move_set(text: str) -> str:
+    """An argparse ``type`` for ``sweep --moves``: a move set ``maze`` knows."""
+    from ..graphs.boards import parse_moves
+
+    try:
+        parse_moves(text)
+    except BipartiteGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def _add_sweep(commands: Any) -> None:
     """The ``sweep`` command's parser."""
     from ..experiments.catalogue import FAMILIES
@@ -397,9 +408,10 @@ def _add_sweep(commands: Any) -> None:
             "Generate SAMPLES random graphs of FAMILY at every point of the parameters' grid, "
             "solve each, and print one row per sample: the family, n, the parameters, the "
             "sample and its seed, vertices, edges, matching, losing, ge_a, ge_c, every, some, "
-            "none, bipartite (see docs/sweep.md). Families: "
-            + "; ".join(f"{name} ({', '.join(names)})" for name, names in FAMILIES.items())
-            + ". The same command prints the same bytes, whatever --jobs."
+            "none, bipartite (see docs/sweep.md). Families: er, G(n, c/n); bipartite-er, "
+            "G(n, n, c/n); regular, a random d-regular graph; maze, an n x n grid with each "
+            "cell a wall with probability p (--moves); king, the same with king moves. "
+            "Without --timing the same command prints the same bytes, whatever --jobs."
         ),
     )
     sweep.add_argument("family", metavar="FAMILY", choices=tuple(FAMILIES), help="the family")
@@ -429,10 +441,11 @@ def _add_sweep(commands: Any) -> None:
         "--jobs",
         type=whole(1, 1024),
         default=None,
-        help="worker processes (default: all cores)",
+        help="worker processes (default: the cores this process may use)",
     )
     sweep.add_argument(
         "--moves",
+        type=_move_set,
         default="rook",
         metavar="MOVES",
         help="maze family's move set, as for 'maze --moves' (default rook)",
@@ -466,10 +479,6 @@ def _sweep(args: argparse.Namespace) -> int:
         if name in parameters:
             raise BipartiteGameError(f"--param {name} given twice")
         parameters[name] = values
-    if args.moves != "rook":
-        from ..graphs.boards import parse_moves
-
-        parse_moves(args.moves)
     stderr = sys.stderr
     rows = iter_sweep(
         args.family,

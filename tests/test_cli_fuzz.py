@@ -77,6 +77,7 @@ BASE: dict[tuple[str, ...], tuple[list[str], list[str]]] = {
     ("serve",): ([], ["--port", "0"]),
     ("gen",): (["maze"], []),
     ("stress",): (["maze"], ["--solution", "exit 3"]),
+    ("sweep",): (["er"], ["--n", "20", "--param", "c=1", "--samples", "2", "--jobs", "1"]),
 }
 
 #: Options not fuzzed, and why.

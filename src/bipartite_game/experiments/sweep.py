@@ -1,0 +1,365 @@
+"""A sweep: every sample of a random family over a grid of its parameters,
+solved, one row of measures per sample (docs/sweep.md).
+
+Seeds.  A sample's seed is ``SeedSequence(seed, spawn_key=(b_1, ..., b_k,
+sample)).generate_state(1, numpy.uint64)[0]``, where ``b_i`` is the
+IEEE-754 double of the i-th parameter value (in the family's order) read as
+an unsigned 64-bit integer, and ``sample`` the sample's index (0-based); the
+graph is generated from ``numpy.random.default_rng(that seed)``.  A row
+therefore depends on nothing but the family, n, its parameter values, its
+sample index and ``seed``: not on the order of the work, the number of
+workers or the other parameter values swept.
+
+Workers.  ``jobs`` 1 runs in this process; more run a
+``concurrent.futures.ProcessPoolExecutor`` of that many processes (which
+ignore Ctrl-C: the caller's ``KeyboardInterrupt`` stops them), and the rows
+come back in the grid's order whatever order they finish in.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import json
+import signal
+import struct
+import sys
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import numpy as np
+
+from .._limits import ensure_fits
+from ..errors import BipartiteGameError
+from ..theory.decompose import decompose
+from ..theory.game import solve
+from .catalogue import FAMILIES
+from .families import check_parameters, generate
+
+__all__ = [
+    "AHEAD",
+    "COLUMNS",
+    "MAX_POINTS",
+    "csv_lines",
+    "iter_sweep",
+    "json_lines",
+    "parse_values",
+    "sample_seed",
+    "sweep",
+    "to_csv",
+    "to_json",
+]
+
+#: The measures of every row, after the family, n, the parameters, the
+#: sample and its seed (and before ``seconds`` when timed).
+COLUMNS = (
+    "vertices",
+    "edges",
+    "matching",
+    "losing",
+    "ge_a",
+    "ge_c",
+    "every",
+    "some",
+    "none",
+    "bipartite",
+)
+#: Most values one ``--param`` may hold, and most samples a sweep may run.
+MAX_POINTS = 10**6
+#: Samples a worker may have submitted or finished ahead of the next row due.
+AHEAD = 64
+
+Row = dict[str, Any]
+
+
+def parse_values(text: str) -> tuple[float, ...]:
+    """``V1,V2,...`` where each item is a number or a range ``START:STOP:STEP``
+    (``START``, ``START + STEP``, ... up to ``STOP``, which is included when it
+    lands on the grid, computed in decimal so that ``0:1:0.1`` ends at 1)."""
+    values: list[float] = []
+    for item in text.split(","):
+        parts = item.split(":")
+        if len(parts) == 1:
+            values.append(float(_decimal(parts[0])))
+        elif len(parts) == 3:
+            start, stop, step = (_decimal(part) for part in parts)
+            if step <= 0:
+                raise BipartiteGameError(f"the range {item.strip()!r} needs a positive step")
+            if stop < start:
+                raise BipartiteGameError(f"the range {item.strip()!r} is inverted: empty")
+            count = int((stop - start) // step) + 1
+            if count + len(values) > MAX_POINTS:
+                raise BipartiteGameError(
+                    f"the range {item.strip()!r} has more than {MAX_POINTS} values"
+                )
+            values.extend(float(start + k * step) for k in range(count))
+        else:
+            raise BipartiteGameError(
+                f"expected a number or START:STOP:STEP, found {item.strip()!r}"
+            )
+        if len(values) > MAX_POINTS:
+            raise BipartiteGameError(f"more than {MAX_POINTS} values")
+    return tuple(values)
+
+
+def _decimal(text: str) -> Decimal:
+    text = text.strip()
+    try:
+        value = Decimal(text) if 0 < len(text) <= 40 else None
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite() or abs(value) > Decimal(10) ** 15:
+        raise BipartiteGameError(f"expected a number, found {text[:40]!r}")
+    return value
+
+
+def sample_seed(seed: int, values: Sequence[float], sample: int) -> int:
+    """The seed of one sample (see the module docstring)."""
+    bits = [struct.unpack("<Q", struct.pack("<d", float(v)))[0] for v in values]
+    sequence = np.random.SeedSequence(seed, spawn_key=(*bits, sample))
+    return int(sequence.generate_state(1, np.uint64)[0])
+
+
+def _estimate_bytes(family: str, n: int, values: Sequence[float]) -> int:
+    """A generous bound on one sample's memory: generation, graph, solve."""
+    if family == "er":
+        vertices, edges = n, values[0] * n / 2
+    elif family == "bipartite-er":
+        vertices, edges = 2 * n, values[0] * n
+    elif family == "regular":
+        vertices, edges = n, values[0] * n / 2
+    else:
+        vertices, edges = n * n, 4.0 * n * n
+    return int(200 * vertices + 120 * (edges * 1.1 + 100))
+
+
+def _run_sample(task: tuple[str, int, tuple[float, ...], int, int, str, bool]) -> Row:
+    family, n, values, sample, seed, moves, timing = task
+    graph = generate(family, n, values, seed, moves)
+    began = time.perf_counter()
+    solution = solve(graph)
+    parts = decompose(solution)
+    seconds = time.perf_counter() - began
+    counts = parts.count()
+    tally = np.bincount(parts.vertex_class, minlength=3)
+    row: Row = {"family": family, "n": n}
+    row.update(zip(FAMILIES[family], values, strict=True))
+    row.update(
+        sample=sample,
+        seed=seed,
+        vertices=graph.num_vertices,
+        edges=graph.num_edges,
+        matching=solution.matching_size,
+        losing=int(np.count_nonzero(solution.losing)),
+        ge_a=int(tally[1]),
+        ge_c=int(tally[2]),
+        every=counts["every"],
+        some=counts["some"],
+        none=counts["none"],
+        bipartite=graph.is_bipartite(),
+    )
+    if timing:
+        row["seconds"] = seconds
+    return row
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def sweep(
+    family: str,
+    n: int,
+    parameters: Mapping[str, Sequence[float]],
+    *,
+    samples: int,
+    seed: int,
+    jobs: int = 1,
+    moves: str = "rook",
+    timing: bool = False,
+    progress: bool = False,
+    isolated: bool = False,
+) -> list[Row]:
+    """Solve ``samples`` graphs of ``family`` at every point of the product
+    of ``parameters`` (name -> values; every parameter of the family, none
+    other) and return one row per sample, in the grid's order (the
+    parameters in the family's order, the last varying fastest, then the
+    sample).  ``progress`` shows a tqdm bar on standard error; ``isolated``
+    runs the samples in worker processes even when ``jobs`` is 1, so that
+    a ``KeyboardInterrupt`` stops them at once rather than after the
+    compiled kernel running (the command line does).  Everything is
+    checked, and the memory a sample needs, before any work."""
+    return list(
+        iter_sweep(
+            family,
+            n,
+            parameters,
+            samples=samples,
+            seed=seed,
+            jobs=jobs,
+            moves=moves,
+            timing=timing,
+            progress=progress,
+            isolated=isolated,
+        )
+    )
+
+
+def iter_sweep(
+    family: str,
+    n: int,
+    parameters: Mapping[str, Sequence[float]],
+    *,
+    samples: int,
+    seed: int,
+    jobs: int = 1,
+    moves: str = "rook",
+    timing: bool = False,
+    progress: bool = False,
+    isolated: bool = False,
+) -> Iterator[Row]:
+    """:func:`sweep`'s rows one at a time, in the same order, as they are
+    ready (at most a few hundred samples a worker run ahead of the row
+    due).  The arguments are checked at the call, before any work; closing
+    the iterator early stops the workers."""
+    if family not in FAMILIES:
+        raise BipartiteGameError(
+            f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"
+        )
+    names = FAMILIES[family]
+    for name in parameters:
+        if name not in names:
+            raise BipartiteGameError(
+                f"unknown parameter {name!r} for {family}: it takes {', '.join(names)}"
+            )
+    for name in names:
+        if name not in parameters:
+            raise BipartiteGameError(f"{family} needs --param {name}=VALUES")
+        if len(parameters[name]) == 0:
+            raise BipartiteGameError(f"the parameter {name} has no values")
+    if not isinstance(samples, int) or not 1 <= samples <= MAX_POINTS:
+        raise BipartiteGameError(f"samples must be from 1 to {MAX_POINTS}, not {samples!r}")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise BipartiteGameError(f"jobs must be a whole number at least 1, not {jobs!r}")
+    if not isinstance(seed, int) or seed < 0:
+        raise BipartiteGameError(f"seed must be a whole number at least 0, not {seed!r}")
+    points = list(itertools.product(*(tuple(float(v) for v in parameters[k]) for k in names)))
+    total = len(points) * samples
+    if total > MAX_POINTS:
+        raise BipartiteGameError(f"{total} samples: at most {MAX_POINTS}")
+    for values in points:
+        check_parameters(family, n, values, moves)
+    workers = min(jobs, total)
+    worst = max(points, key=lambda values: _estimate_bytes(family, n, values))
+    ensure_fits(
+        workers * _estimate_bytes(family, n, worst),
+        f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
+    )
+    tasks = (
+        (family, n, values, sample, sample_seed(seed, values, sample), moves, timing)
+        for values in points
+        for sample in range(samples)
+    )
+    if workers == 1 and not isolated:
+        return _counted(map(_run_sample, tasks), total, progress)
+    return _counted(_run_pool(tasks, workers), total, progress)
+
+
+def _counted(rows: Iterator[Row], total: int, progress: bool) -> Iterator[Row]:
+    bar = _bar(total) if progress else None
+    try:
+        for row in rows:
+            if bar is not None:
+                bar.update()
+            yield row
+    finally:
+        if bar is not None:
+            bar.close()
+        close = getattr(rows, "close", None)
+        if close is not None:
+            close()
+
+
+def _bar(total: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, file=sys.stderr, unit="sample", dynamic_ncols=True)
+
+
+def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
+    """The rows of ``tasks`` in order, from a pool of ``workers`` processes,
+    with at most :data:`AHEAD` samples a worker submitted or held."""
+    pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    pending: dict[int, concurrent.futures.Future[Row]] = {}
+    ready: dict[int, Row] = {}
+    submitted = emitted = 0
+    try:
+        while True:
+            while len(pending) + len(ready) < AHEAD * workers:
+                task = next(tasks, None)
+                if task is None:
+                    break
+                pending[submitted] = pool.submit(_run_sample, task)
+                submitted += 1
+            if emitted in ready:
+                yield ready.pop(emitted)
+                emitted += 1
+                continue
+            if not pending:
+                break
+            finished, _ = concurrent.futures.wait(
+                pending.values(), return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for index in [k for k, future in pending.items() if future in finished]:
+                ready[index] = pending.pop(index).result()
+    except BaseException:
+        # stop at once: queued samples cancelled, running ones killed
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        raise
+    pool.shutdown()
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    return str(value)
+
+
+def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iterator[str]:
+    """The header line, then one line a row (``columns``: the first row's keys)."""
+    header_done = False
+    for row in rows:
+        if columns is None:
+            columns = list(row)
+        if not header_done:
+            yield ",".join(columns) + "\n"
+            header_done = True
+        yield ",".join(_cell(row[k]) for k in columns) + "\n"
+    if not header_done:
+        yield ",".join(columns or ()) + "\n"
+
+
+def to_csv(rows: Iterable[Row], columns: Sequence[str] | None = None) -> str:
+    """The rows as CSV, a header line first (``columns``: the first row's keys)."""
+    return "".join(csv_lines(rows, columns))
+
+
+def json_lines(rows: Iterable[Row]) -> Iterator[str]:
+    """:func:`to_json` in pieces, one a row."""
+    first = True
+    for row in rows:
+        yield ("[\n" if first else ",\n") + json.dumps(row, separators=(",", ":"))
+        first = False
+    yield "[]\n" if first else "\n]\n"
+
+
+def to_json(rows: Iterable[Row]) -> str:
+    """The rows as one JSON array of objects, one object a line."""
+    return "".join(json_lines(rows))

@@ -262,9 +262,9 @@ def freeze(array: ArrayT) -> ArrayT:
     while isinstance(view, np.ndarray):
         view.flags.writeable = False
         view = view.base
-    if view is None or isinstance(view, bytes) or not _writable_buffer(view):
+    if is_frozen(array):
         return array
-    copy: ArrayT = array.copy()
+    copy: ArrayT = array.copy()  # owns its memory: the flag closes it
     copy.flags.writeable = False
     return copy
 
@@ -308,7 +308,7 @@ def set_frozen_state(target: object, state: dict[str, Any]) -> None:
     pickle's out-of-band buffers give, is copied).  O(attributes)."""
     for name, value in state.items():
         if isinstance(value, np.ndarray):
-            value = freeze(value) if is_frozen(freeze(value)) else freeze(value.copy())
+            value = freeze(value)
         object.__setattr__(target, name, value)
 
 

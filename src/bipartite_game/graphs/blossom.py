@@ -58,6 +58,7 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
+Int64Array = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 _NONE, _EVEN, _ODD = 0, 1, 2
@@ -130,6 +131,61 @@ def find_root(root_of: Int32Array, x: int) -> int:
         root_of[x] = root_of[root_of[x]]
         x = root_of[x]
     return x
+
+
+@kernel
+def contract_blossom(
+    blossom: Int32Array,
+    stamp: Int64Array,
+    clock: int,
+    parent: Int32Array,
+    mate: Int32Array,
+    label: Int8Array,
+    queue: Int32Array,
+    tail: int,
+    v: int,
+    w: int,
+    root: int,
+) -> int:
+    """Contract the odd cycle closed by the edge ``v``–``w`` between two
+    even vertices in different blossoms of the search tree rooted at
+    ``root``, and return the queue's new tail.
+
+    The base is the first blossom the two walks towards the root share
+    (the walks alternate, each blossom they pass marked with ``clock`` in
+    ``stamp``; a walk ends at ``root``).  Every vertex of the cycle joins
+    the base's blossom in the union-find ``blossom``; its odd vertices
+    (label 2) become even (label 1) and are queued from ``tail``, and
+    ``parent`` is set along both sides so that a later augmenting path can
+    be traced through the blossom.  Shared by :func:`edmonds` and the
+    stopped searches of :mod:`~bipartite_game.theory.decompose` (in C:
+    ``native/blossom_impl.h``)."""
+    a = find_root(blossom, v)
+    b = find_root(blossom, w)
+    while True:
+        if a >= 0:
+            if stamp[a] == clock:
+                break
+            stamp[a] = clock
+            a = -1 if a == root else find_root(blossom, parent[mate[a]])
+        a, b = b, a
+    base = a
+    for side in range(2):
+        x = v if side == 0 else w
+        y = w if side == 0 else v
+        while find_root(blossom, x) != base:
+            parent[x] = y
+            y = mate[x]
+            if label[y] == _ODD:
+                label[y] = _EVEN
+                queue[tail] = y
+                tail += 1
+            if find_root(blossom, x) == x:
+                blossom[x] = base
+            if find_root(blossom, y) == y:
+                blossom[y] = base
+            x = parent[y]
+    return tail
 
 
 def _edmonds_native(
@@ -208,31 +264,9 @@ def edmonds(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> Int8A
                 else:
                     # both even, different blossoms: contract the odd cycle
                     clock += 1
-                    a = find_root(blossom, v)
-                    b = find_root(blossom, w)
-                    while True:
-                        if a >= 0:
-                            if stamp[a] == clock:
-                                break
-                            stamp[a] = clock
-                            a = -1 if mate[a] < 0 else find_root(blossom, parent[mate[a]])
-                        a, b = b, a
-                    base = a
-                    for side in range(2):
-                        x = v if side == 0 else w
-                        y = w if side == 0 else v
-                        while find_root(blossom, x) != base:
-                            parent[x] = y
-                            y = mate[x]
-                            if label[y] == _ODD:
-                                label[y] = _EVEN
-                                queue[tail] = y
-                                tail += 1
-                            if find_root(blossom, x) == x:
-                                blossom[x] = base
-                            if find_root(blossom, y) == y:
-                                blossom[y] = base
-                            x = parent[y]
+                    tail = contract_blossom(
+                        blossom, stamp, clock, parent, mate, label, queue, tail, v, w, root
+                    )
         for t in range(count):
             x = touched[t]
             if not augmented:

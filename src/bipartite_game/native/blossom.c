@@ -1,11 +1,11 @@
 /* The blossom search of blossom.py: Edmonds' maximum matching on a general
  * graph with the Gallai-Edmonds labels, and the odd components left when a
- * set is removed.  Mirrors _edmonds (with _find inline) and
- * _odd_components_without step for step (their docstrings and the module's
- * are the specification), so that both give the same matching, not only one
- * of the same size.  Every array, scratch included, is allocated by the
+ * set is removed.  Mirrors edmonds (with find_root and contract_blossom
+ * from blossom_impl.h) and odd_components_without step for step (their
+ * docstrings and the module's are the specification), so that both give the
+ * same matching, not only one of the same size.  Every array, scratch included, is allocated by the
  * adapters in blossom.py. */
-#include "kernels.h"
+#include "blossom_impl.h"
 
 enum { NONE = 0, EVEN = 1, ODD = 2 };
 
@@ -16,16 +16,6 @@ enum { NONE = 0, EVEN = 1, ODD = 2 };
 #else
 #define PREFETCH(address) ((void)0)
 #endif
-
-/* Union-find root with path halving. */
-static inline int32_t find_root(int32_t *root_of, int32_t x)
-{
-    while (root_of[x] != x) {
-        root_of[x] = root_of[root_of[x]];
-        x = root_of[x];
-    }
-    return x;
-}
 
 /* Grow mate to a maximum matching; final[v] = the label of v in the failed
  * trees (EVEN = D, ODD = A, NONE = C).  scratch holds 3n + (n + 3) / 4
@@ -102,37 +92,8 @@ BG_EXPORT int64_t bg_edmonds(const int64_t *indptr, const int32_t *indices, int6
                     PREFETCH(&indptr[partner]);
                 } else {
                     /* both even, different blossoms: contract the odd cycle */
-                    clock++;
-                    int32_t a = find_root(blossom, v), b = find_root(blossom, w);
-                    for (;;) {
-                        if (a >= 0) {
-                            if (stamp[a] == clock)
-                                break;
-                            stamp[a] = clock;
-                            a = mate[a] < 0 ? -1 : find_root(blossom, parent[mate[a]]);
-                        }
-                        int32_t swap = a;
-                        a = b;
-                        b = swap;
-                    }
-                    int32_t base = a;
-                    for (int side = 0; side < 2; side++) {
-                        int32_t x = side == 0 ? v : w;
-                        int32_t y = side == 0 ? w : v;
-                        while (find_root(blossom, x) != base) {
-                            parent[x] = y;
-                            y = mate[x];
-                            if (label[y] == ODD) {
-                                label[y] = EVEN;
-                                queue[tail++] = y;
-                            }
-                            if (find_root(blossom, x) == x)
-                                blossom[x] = base;
-                            if (find_root(blossom, y) == y)
-                                blossom[y] = base;
-                            x = parent[y];
-                        }
-                    }
+                    tail = contract_blossom(blossom, stamp, ++clock, parent, mate, label,
+                                            queue, tail, v, w, root);
                 }
             }
         }

@@ -2,21 +2,11 @@
  * (Tarjan), the allowed edges of G[C] on bipartite graphs (same block) and
  * on general ones (one stopped blossom search per vertex), and the edge
  * classes.  Mirrors _fine_blocks, _same_block, _allowed_general (with
- * blossom.find_root inline) and _classify step for step: their docstrings
- * and the module's are the specification.  The offsets are int64 (the
+ * find_root and contract_blossom from blossom_impl.h) and _classify step
+ * for step: their docstrings and the module's are the specification.  The offsets are int64 (the
  * adapters widen int32 ones); every array, scratch included, comes from the
  * adapters, and C initialises the scratch itself. */
-#include "kernels.h"
-
-/* Union-find root with path halving: graphs.blossom.find_root. */
-static inline int32_t find_root(int32_t *root_of, int32_t x)
-{
-    while (root_of[x] != x) {
-        root_of[x] = root_of[root_of[x]];
-        x = root_of[x];
-    }
-    return x;
-}
+#include "blossom_impl.h"
 
 /* block: n entries, filled (-1 outside C).  Scratch: index, low, stack,
  * call (int32, n each), cursor (int64, n), on_stack (bool, n).  Returns the
@@ -176,40 +166,12 @@ BG_EXPORT int64_t bg_allowed_general(const int64_t *indptr, const int32_t *indic
                     count += 2;
                     queue[tail++] = partner;
                 } else {
-                    clock++;
-                    int32_t a = find_root(blossom, v);
-                    int32_t b = find_root(blossom, w);
-                    for (;;) {
-                        if (a >= 0) {
-                            if (stamp[a] == clock)
-                                break;
-                            stamp[a] = clock;
-                            a = a == root ? -1 : find_root(blossom, parent[mate[a]]);
-                        }
-                        int32_t swap = a;
-                        a = b;
-                        b = swap;
-                    }
-                    int32_t base = a;
-                    for (int turn = 0; turn < 2; turn++) {
-                        int32_t x = turn == 0 ? v : w;
-                        int32_t y = turn == 0 ? w : v;
-                        while (find_root(blossom, x) != base) {
-                            parent[x] = y;
-                            y = mate[x];
-                            if (label[y] == 2) {
-                                label[y] = 1;
-                                if (target[y])
-                                    wanted--;
-                                queue[tail++] = y;
-                            }
-                            if (find_root(blossom, x) == x)
-                                blossom[x] = base;
-                            if (find_root(blossom, y) == y)
-                                blossom[y] = base;
-                            x = parent[y];
-                        }
-                    }
+                    int64_t start = tail;
+                    tail = contract_blossom(blossom, stamp, ++clock, parent, mate, label,
+                                            queue, tail, v, w, root);
+                    for (int64_t q = start; q < tail; q++)
+                        if (target[queue[q]])
+                            wanted--;
                 }
             }
         }

@@ -79,7 +79,7 @@ import numpy.typing as npt
 from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_error
 from .._jit import kernel
 from ..errors import BipartiteGameError
-from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
+from ..graphs.blossom import contract_blossom, find_root  # shared with the blossom search
 from ..graphs.graph import Graph, OffsetArray, wide_offsets
 from .game import Solution, solve
 
@@ -536,33 +536,13 @@ def _allowed_general(
                     tail += 1
                 else:
                     clock += 1
-                    a = find_root(blossom, v)
-                    b = find_root(blossom, w)
-                    while True:
-                        if a >= 0:
-                            if stamp[a] == clock:
-                                break
-                            stamp[a] = clock
-                            a = -1 if a == root else find_root(blossom, parent[mate[a]])
-                        a, b = b, a
-                    base = a
-                    for turn in range(2):
-                        x = v if turn == 0 else w
-                        y = w if turn == 0 else v
-                        while find_root(blossom, x) != base:
-                            parent[x] = y
-                            y = mate[x]
-                            if label[y] == 2:
-                                label[y] = 1
-                                if target[y]:
-                                    wanted -= 1
-                                queue[tail] = y
-                                tail += 1
-                            if find_root(blossom, x) == x:
-                                blossom[x] = base
-                            if find_root(blossom, y) == y:
-                                blossom[y] = base
-                            x = parent[y]
+                    start = tail
+                    tail = contract_blossom(
+                        blossom, stamp, clock, parent, mate, label, queue, tail, v, w, root
+                    )
+                    for q in range(start, tail):
+                        if target[queue[q]]:
+                            wanted -= 1
         for k in range(indptr[u], indptr[u + 1]):
             x = indices[k]
             if target[x]:

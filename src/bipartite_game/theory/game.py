@@ -255,6 +255,40 @@ class Solution:
             f"losing_starts={int(np.count_nonzero(self.losing))})"
         )
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the graph (as
+        :meth:`~bipartite_game.graphs.graph.Graph._repr_svg_` lays it out)
+        with the winning starts tinted green, the losing ones red, and the
+        matching drawn; a summary when the graph is too large to draw.
+        O(V + E) pieces."""
+        from ..graphs.drawing import LOSING, MATCHING, WINNING, oversize, picture, summary_svg
+
+        self.check_intact()
+        losing = int(np.count_nonzero(self.losing))
+        summary = [
+            repr(self),
+            f"the player to move wins from {self.graph.num_vertices - losing} starts, "
+            f"loses from {losing}",
+        ]
+        note = oversize(self.graph)
+        if note is not None:
+            return summary_svg([*summary, note])
+        first = np.flatnonzero(self.mate > np.arange(self.mate.size))
+        return picture(
+            self.graph,
+            summary,
+            tints=[
+                (np.flatnonzero(self.losing).tolist(), LOSING, "losing"),
+                (np.flatnonzero(~self.losing).tolist(), WINNING, "winning"),
+            ],
+            pairs=zip(first.tolist(), self.mate[first].tolist(), strict=True),
+            legend=[
+                (WINNING, "the player to move wins from here"),
+                (LOSING, "the player to move loses from here"),
+                (MATCHING, "a maximum matching"),
+            ],
+        )
+
     def winners(self) -> dict[Hashable, str]:
         """``{vertex: "first" or "second"}`` for every vertex, keyed by the
         graph's labels (ids when it has none), in vertex order: who wins

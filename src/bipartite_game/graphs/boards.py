@@ -249,6 +249,10 @@ class GridBoard:
 def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook") -> GridBoard:
     """The move graph of a grid.
 
+    Both arguments are checked here, once: the kernel that writes the CSR
+    trusts them.  The graph's offsets are int32 when its entries fit (see
+    :func:`grid_csr`).  Cost: O(cells * steps), compiled.
+
     Parameters
     ----------
     open_cells
@@ -259,10 +263,6 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
         leaper, or an explicit sequence of steps ``(dr, dc)``, pairs of
         integers (closed under negation is not required: the graph is
         undirected).
-
-    Both are checked here, once: the kernel that writes the CSR trusts them.
-    The graph's offsets are int32 when its entries fit (see :func:`grid_csr`).
-    Cost: O(cells * steps), compiled.
     """
     mask = _open_mask(open_cells)
     height, width = mask.shape

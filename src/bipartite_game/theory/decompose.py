@@ -113,6 +113,13 @@ _EVERY_STROKE, _SOME_STROKE, _NONE_STROKE = "#2f4a1f", "#8a8778", "#c2beb0"
 class Decomposition:
     """The Gallai–Edmonds decomposition of a graph and its edge classes.
 
+    Made by :func:`decompose`.  The arrays are read-only, and one made
+    writable again makes the decomposition refused by every method (an O(1)
+    check, as for :class:`~bipartite_game.graphs.graph.Graph`).  One built by
+    hand keeps read-only copies of the arrays given (no copy of one
+    read-only already) and is checked against ``decompose(solution)``: the
+    cost of one decomposition.
+
     Attributes
     ----------
     solution
@@ -133,13 +140,6 @@ class Decomposition:
         Per CSR entry (aligned with ``graph.indices``, both directions of an
         edge alike): 0 ``none``, 1 ``some``, 2 ``every`` (see
         :data:`EDGE_CLASSES`).
-
-    Made by :func:`decompose`.  The arrays are read-only, and one made
-    writable again makes the decomposition refused by every method (an O(1)
-    check, as for :class:`~bipartite_game.graphs.graph.Graph`).  One built by
-    hand keeps read-only copies of the arrays given (no copy of one
-    read-only already) and is checked against ``decompose(solution)``: the
-    cost of one decomposition.
     """
 
     solution: Solution = field(repr=False)

@@ -110,6 +110,16 @@ class Strategy:
 class Solution:
     """Who wins vertex geography from every start of one graph.
 
+    Made by :func:`solve`.  The arrays are read-only: the kernels behind
+    :meth:`strategy`, :func:`~bipartite_game.decompose`,
+    :func:`~bipartite_game.certify` and the rest trust them.  Setting one's
+    ``flags.writeable`` back to true makes the solution refused by every
+    method (an O(1) check), as for :class:`Graph`.  A solution built by hand,
+    ``Solution(graph, mate, losing)``, keeps read-only copies of the arrays
+    given (no copy of one read-only already) and is checked against a fresh
+    :func:`solve` of ``graph``: ``mate`` a maximum matching of it, ``losing``
+    and a given ``known_barrier`` its own; the cost of one solve.
+
     Attributes
     ----------
     graph
@@ -123,16 +133,6 @@ class Solution:
         The Gallai–Edmonds set A: the neighbours of the losing starts that are
         not losing themselves.  Every maximum matching covers A and matches it
         into D; with it the Tutte–Berge formula certifies the matching.
-
-    Made by :func:`solve`.  The arrays are read-only: the kernels behind
-    :meth:`strategy`, :func:`~bipartite_game.decompose`,
-    :func:`~bipartite_game.certify` and the rest trust them.  Setting one's
-    ``flags.writeable`` back to true makes the solution refused by every
-    method (an O(1) check), as for :class:`Graph`.  A solution built by hand,
-    ``Solution(graph, mate, losing)``, keeps read-only copies of the arrays
-    given (no copy of one read-only already) and is checked against a fresh
-    :func:`solve` of ``graph``: ``mate`` a maximum matching of it, ``losing``
-    and a given ``known_barrier`` its own; the cost of one solve.
     """
 
     graph: Graph = field(repr=False)

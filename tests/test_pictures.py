@@ -146,6 +146,25 @@ def test_labels_are_escaped() -> None:
     assert "<a&b>" not in svg
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=12), min_size=2, max_size=6, unique=True))
+def test_any_text_labels_give_well_formed_xml(names: list[str]) -> None:
+    """Control characters and lone surrogates (no XML document may hold
+    them, escaped or not) are replaced; everything else is escaped."""
+    graph = Graph.from_edges(names[:-1], names[1:])
+    for svg in (graph._repr_svg_(), solve(graph)._repr_svg_(), Position(graph, 0)._repr_svg_()):
+        root = _parse(svg)
+        assert len(_vertex_classes(svg)) == len(names)
+        assert all(t.text for t in root.iter(f"{SVG}title"))
+
+
+def test_a_long_label_is_cut_in_the_picture() -> None:
+    graph = Graph.from_edges(["x" * 100_000], ["y"])
+    svg = graph._repr_svg_()
+    assert len(svg) < 5_000
+    assert "x" * drawing.TEXT_CHARS not in svg and "x" * 150 in svg
+
+
 def test_the_same_graph_gives_the_same_bytes() -> None:
     edges = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (4, 5)]
     one = Graph.from_edges([u for u, _ in edges], [v for _, v in edges])

@@ -28,6 +28,7 @@ a summary past :data:`DRAW_LIMIT` vertices.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
@@ -193,7 +194,7 @@ def board_svg(
         parts.append(
             f'<circle cx="{x}" cy="{y}" r="{cell * 0.32:.1f}" fill="{TOKEN}" '
             'pointer-events="none" class="token">'
-            f"<title>{escape(token_title)}</title></circle>"
+            f"<title>{_xml(token_title)}</title></circle>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -414,7 +415,7 @@ def graph_svg(
         if w in legal:
             css += " legal"
         x, y = pos[w]
-        title = escape(labels[w]) if labels is not None else str(w)
+        title = _xml(labels[w]) if labels is not None else str(w)
         parts.append(
             f'<circle cx="{x}" cy="{y}" r="{_num(radius)}" fill="{fill}" '
             f'class="vertex {css}" data-vertex="{w}"><title>{title}</title></circle>'
@@ -431,14 +432,14 @@ def graph_svg(
             sized = f' font-size="{size:.1f}"' if size < font else ""
             parts.append(
                 f'<text x="{x}" y="{_num(xy[w, 1] + size * 0.35)}" text-anchor="middle"{sized} '
-                f'stroke="none" fill="#2b2a25">{escape(text)}</text>'
+                f'stroke="none" fill="#2b2a25">{_xml(text)}</text>'
             )
     parts.append("</g>")
     if token is not None:
         x, y = pos[token]
         parts.append(
             f'<circle cx="{x}" cy="{y}" r="{_num(radius * 0.55)}" fill="{TOKEN}" '
-            f'fill-opacity="0.9" class="token"><title>{escape(token_title)}</title></circle>'
+            f'fill-opacity="0.9" class="token"><title>{_xml(token_title)}</title></circle>'
         )
     if legend:
         parts.append(_legend(legend, height))
@@ -453,7 +454,7 @@ def _legend(entries: Sequence[tuple[str, str]], top: int) -> str:
         y = top + 22 * k
         parts.append(
             f'<rect x="8" y="{y + 4}" width="14" height="14" fill="{fill}" stroke="#5f5c52"/>'
-            f'<text x="28" y="{y + 16}">{escape(text)}</text>'
+            f'<text x="28" y="{y + 16}">{_xml(text)}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
@@ -466,15 +467,31 @@ def summary_svg(lines: Sequence[str], *, css_class: str = "bipartite-game-summar
     height = 14 + 18 * len(lines)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" class="{escape(css_class)}">',
+        f'viewBox="0 0 {width} {height}" class="{_xml(css_class)}">',
         f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="4" '
         f'fill="{OPEN}" stroke="{EDGE}"/>',
         f'<g font-size="12" {_FONT} fill="#2b2a25">',
     ]
     for k, line in enumerate(lines):
-        parts.append(f'<text x="8" y="{20 + 18 * k}">{escape(line)}</text>')
+        parts.append(f'<text x="8" y="{20 + 18 * k}">{_xml(line)}</text>')
     parts.append("</g></svg>")
     return "".join(parts)
+
+
+#: Characters XML 1.0 does not allow in a document, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: The most characters of one text written (a tooltip keeps a long label
+#: to this, so that a picture's size stays bounded by its vertices).
+TEXT_CHARS = 200
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML character data or attribute value: escaped, cut to
+    :data:`TEXT_CHARS`, and each character XML cannot hold (control
+    characters, lone surrogates) replaced by U+FFFD.  O(len)."""
+    if len(text) > TEXT_CHARS:
+        text = text[: TEXT_CHARS - 1] + "…"
+    return escape(_NOT_XML.sub("\ufffd", text))
 
 
 def _num(value: float) -> str:

@@ -136,7 +136,7 @@ def test_pictures_of_the_site_are_drawn() -> None:
             svg = eval(lines[-1], namespace)._repr_svg_()
             assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"
             count += 1
-    assert count >= 3
+    assert count >= 4
 
 
 def _reference_names() -> list[str]:
@@ -253,5 +253,5 @@ def test_the_site_builds_without_a_warning(tmp_path: Path) -> None:
     maze = (out / "commands" / "maze.html").read_text()
     assert "usage: bipartite-game maze" in maze
     tutorial = (out / "tutorial.html").read_text()
-    assert tutorial.count('class="bipartite-game-picture"') == 3
+    assert tutorial.count('class="bipartite-game-picture"') == 4
     shutil.rmtree(out)

@@ -61,9 +61,15 @@ def test_solution_picture_tints_every_start_as_solve_says(case: EdgeSet) -> None
     svg = solution._repr_svg_()
     classes = _vertex_classes(svg)
     assert sorted(classes) == list(range(case[0]))
+    fills = {
+        int(c.attrib["data-vertex"]): c.attrib["fill"]
+        for c in _parse(svg).iter(f"{SVG}circle")
+        if "data-vertex" in c.attrib
+    }
     for v, found in classes.items():
         expected = "losing" if solution.losing[v] else "winning"
         assert expected in found and ({"losing", "winning"} - {expected}).isdisjoint(found)
+        assert fills[v] == (drawing.LOSING if solution.losing[v] else drawing.WINNING)
     assert _count(svg, "matching") == solution.matching_size
     assert _count(svg, "edge") == solution.graph.num_edges
 

@@ -4,7 +4,8 @@ tier) the site builds with warnings as errors.
 
 The examples of a page, in order:
 
-- ```` ```pycon ```` blocks: one doctest session per page;
+- ``>>>`` examples (```` ```pycon ```` blocks, indented blocks): one doctest
+  session per page;
 - ```` ```python ```` blocks: run in one namespace per page;
 - ```` ```console ```` blocks: each ``$ command`` run by the shell in a scratch
   folder holding ``examples/``, its output compared with the lines below it
@@ -68,14 +69,15 @@ def _name(page: Path) -> str:
 
 @pytest.mark.parametrize("page", PAGES, ids=_name)
 def test_pycon_examples_of_the_page_hold(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    blocks = _blocks(page, "pycon")
-    if not blocks:
-        return
+    """Every ``>>>`` example of the page, fenced (``pycon``) or indented, in
+    order, as one doctest session (a fenced block ends its last output with
+    a blank line)."""
+    text = page.read_text()
     monkeypatch.chdir(ROOT)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    test = parser.get_doctest("\n".join(blocks), {}, _name(page), str(page), 0)
-    assert test.examples
+    test = parser.get_doctest(text, {}, _name(page), str(page), 0)
+    assert len(test.examples) >= text.count("\n>>> ") + text.count("\n    >>> ")
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
 

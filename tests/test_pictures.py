@@ -152,7 +152,7 @@ def test_labels_are_escaped() -> None:
     assert "<a&b>" not in svg
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(st.text(min_size=1, max_size=12), min_size=2, max_size=6, unique=True))
 def test_any_text_labels_give_well_formed_xml(names: list[str]) -> None:
     """Control characters and lone surrogates (no XML document may hold

@@ -203,6 +203,15 @@ class GridBoard:
         height, width = self.shape
         return f"GridBoard(shape=({height}, {width}), steps={self.steps!r}, graph={self.graph!r})"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the board, walls dark and open cells light
+        (a summary past :data:`~bipartite_game.graphs.drawing.BOARD_DRAW_LIMIT`
+        cells)."""
+        from .drawing import board_picture
+
+        self.check_intact()
+        return board_picture(self.open, [repr(self)])
+
     @property
     def cell_of(self) -> Int32Array:
         """``cell_of[v]``: the flat cell index of vertex ``v`` (int32,
@@ -240,6 +249,10 @@ class GridBoard:
 def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook") -> GridBoard:
     """The move graph of a grid.
 
+    Both arguments are checked here, once: the kernel that writes the CSR
+    trusts them.  The graph's offsets are int32 when its entries fit (see
+    :func:`grid_csr`).  Cost: O(cells * steps), compiled.
+
     Parameters
     ----------
     open_cells
@@ -250,10 +263,6 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
         leaper, or an explicit sequence of steps ``(dr, dc)``, pairs of
         integers (closed under negation is not required: the graph is
         undirected).
-
-    Both are checked here, once: the kernel that writes the CSR trusts them.
-    The graph's offsets are int32 when its entries fit (see :func:`grid_csr`).
-    Cost: O(cells * steps), compiled.
     """
     mask = _open_mask(open_cells)
     height, width = mask.shape
@@ -535,6 +544,33 @@ class LockBoard:
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled or deep-copied: the arrays frozen again."""
         set_frozen_state(self, state)
+
+    def code(self, v: int) -> str:
+        """Vertex ``v``'s code as the lock shows it: one digit a ring,
+        ring 0 last (digits joined by dots when ``size`` passes 10)."""
+        self.check_intact()
+        value = int(self.code_of[vertex_id(v, self.graph.num_vertices)])
+        digits = []
+        for _ in range(self.rings):
+            value, digit = divmod(value, self.size)
+            digits.append(str(digit))
+        return ("" if self.size <= 10 else ".").join(reversed(digits))
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the graph of spins, each vertex labelled with
+        its code and the token on the start (a summary when large)."""
+        from .drawing import DRAW_LIMIT, picture
+
+        self.check_intact()
+        n = self.graph.num_vertices
+        summary = [
+            f"LockBoard(rings={self.rings}, size={self.size}, wrap={self.wrap})",
+            repr(self.graph),
+        ]
+        labels = [self.code(v) for v in range(n)] if n <= DRAW_LIMIT else None
+        return picture(
+            self.graph, summary, labels=labels, token=self.start, token_title="the start"
+        )
 
 
 def lock_board(

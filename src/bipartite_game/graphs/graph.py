@@ -307,6 +307,16 @@ class Graph:
         labelled = ", labelled" if self.labels is not None else ""
         return f"Graph(num_vertices={self.num_vertices}, num_edges={self.num_edges}{labelled})"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the vertices at their labels when those are grid
+        coordinates ``(row, col)``, else laid out by force (deterministic);
+        a summary past a few hundred vertices
+        (:func:`~bipartite_game.graphs.drawing.picture`)."""
+        from .drawing import picture
+
+        self.check_intact()
+        return picture(self, [repr(self)])
+
     # ------------------------------------------------------------ colouring
     def two_colouring(self) -> Colouring:
         """2-colour the graph by breadth-first search, or find an odd cycle.

@@ -193,13 +193,30 @@ class Position:
             raise IllegalMoveError(f"illegal start: cell {(row, col)!r} is not an open cell")
         return cls(board.graph, start, board=board)
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter's picture of a position on a grid board."""
-        if self.board is None:
-            return None
-        from .render import render_svg
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: on a grid board the board
+        (:func:`~bipartite_game.play.render.render_svg`), on any other graph
+        the graph as :meth:`Graph._repr_svg_ <bipartite_game.Graph._repr_svg_>`
+        lays it out; either with the visited vertices tinted, the path, the
+        token and a dashed ring on each legal move (a summary when the graph
+        is too large to draw)."""
+        if self.board is not None:
+            from .render import render_svg
 
-        return render_svg(self.board, self)
+            return render_svg(self.board, self)
+        from ..graphs.drawing import TOKEN, VISITED, picture
+
+        self.graph.check_intact()
+        return picture(
+            self.graph,
+            [repr(self)],
+            tints=[(np.flatnonzero(self._visited).tolist(), VISITED, "visited")],
+            path=[self.start, *self.move_stack],
+            token=self.current,
+            token_title=f"{self.turn} to move",
+            outlined=list(self.legal_moves),
+            legend=[(VISITED, "visited"), (TOKEN, f"the token: {self.turn} to move")],
+        )
 
     def copy(self) -> Position:
         other = Position(self.graph, self.start, board=self.board)

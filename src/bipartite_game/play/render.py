@@ -1,9 +1,12 @@
-"""Pure renderers for grid boards: SVG for pages and notebooks, text for terminals."""
+"""Pure renderers for grid boards: SVG for pages and notebooks, text for terminals.
+
+The SVG is drawn by :func:`~bipartite_game.graphs.drawing.board_svg`, the
+drawing core shared with the notebook pictures of graphs, solutions and
+decompositions; this module says what a game shows on it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
@@ -11,6 +14,7 @@ import numpy.typing as npt
 
 from .._checks import int_scalar, vertex_id
 from ..errors import BipartiteGameError
+from ..graphs.drawing import LOSING, VISITED, board_svg
 
 if TYPE_CHECKING:
     from ..graphs.boards import GridBoard
@@ -41,8 +45,6 @@ class PositionView(Protocol):
 
     @property
     def legal_moves(self) -> Iterable[int]: ...
-
-_WALL, _OPEN, _LOSING, _VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#b9cfe8"
 
 
 def _check_parts(board: object, position: object, hints: object, solution: object) -> list[int]:
@@ -117,7 +119,6 @@ def render_svg(
     cell = int_scalar(cell, "cell")
     if cell <= 0:
         raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
-    height, width = board.shape
     losing_mask, mate_array = _overlay(board, losing, mate)
     if (
         (show_losing and losing_mask is None) or (show_matching and mate_array is None)
@@ -136,78 +137,31 @@ def render_svg(
     if position is not None:
         visited_cells = set(board.cell_of[position.visited].tolist())
         legal_cells = {int(board.cell_of[v]) for v in position.legal_moves}
-    hint_cells = {int(board.cell_of[v]) for v in hint_vertices}
-    margin = round(cell * 0.8) if coordinates else 0
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + margin}" '
-        f'height="{height * cell + margin}" '
-        f'viewBox="{-margin} {-margin} {width * cell + margin} {height * cell + margin}" '
-        'class="bipartite-game-board">'
-    ]
-    if coordinates:
-        parts.append(_coordinates(height, width, cell, margin))
-    parts.append('<g stroke="#8a8778" stroke-width="1">')
-    for i in range(height):
-        for j in range(width):
-            flat = i * width + j
-            if not board.open[i, j]:
-                fill, kind = _WALL, "wall"
-            elif flat in visited_cells:
-                fill, kind = _VISITED, "visited"
-            elif flat in losing_cells:
-                fill, kind = _LOSING, "open losing"
-            else:
-                fill, kind = _OPEN, "open"
-            if flat in legal_cells:
-                kind += " legal"
-            if flat in hint_cells:
-                kind += " hint"
-            parts.append(
-                f'<rect x="{j * cell}" y="{i * cell}" width="{cell}" height="{cell}" '
-                f'fill="{fill}" class="cell {kind}" data-row="{i}" data-col="{j}"/>'
-            )
-    parts.append("</g>")
-    half = cell / 2
-
-    def centre(v: int) -> tuple[float, float]:
-        r, c = board.cell(v)
-        return c * cell + half, r * cell + half
-
-    if legal_cells:
-        inset = cell * 0.12
-        for flat in sorted(legal_cells):
-            i, j = divmod(flat, width)
-            parts.append(
-                f'<rect x="{j * cell + inset:.1f}" y="{i * cell + inset:.1f}" '
-                f'width="{cell - 2 * inset:.1f}" height="{cell - 2 * inset:.1f}" fill="none" '
-                f'stroke="#2f5d8a" stroke-width="2" stroke-dasharray="4 3" '
-                f'pointer-events="none" class="legal-mark"/>'
-            )
+    cell_of = board.cell_of
+    hint_cells = [int(cell_of[v]) for v in hint_vertices]
+    pairs: list[tuple[int, int]] = []
     if show_matching and mate_array is not None:
-        pairs = mate_array
-        for v in np.flatnonzero(pairs > np.arange(pairs.size)).tolist():
-            parts.append(_matching_pair(centre(v), centre(int(pairs[v])), cell))
-    for flat in sorted(hint_cells):
-        i, j = divmod(flat, width)
-        parts.append(
-            f'<circle cx="{j * cell + half}" cy="{i * cell + half}" r="{cell * 0.14:.1f}" '
-            'fill="#e0a100" pointer-events="none" class="hint-mark"/>'
-        )
+        first = np.flatnonzero(mate_array > np.arange(mate_array.size))
+        pairs = list(zip(cell_of[first].tolist(), cell_of[mate_array[first]].tolist(), strict=True))
+    path: list[int] = []
+    token = None
+    token_title = ""
     if position is not None:
-        path = [position.start, *position.move_stack]
-        points = " ".join(f"{x},{y}" for x, y in map(centre, path))
-        parts.append(
-            f'<polyline points="{points}" fill="none" stroke="#2f5d8a" '
-            f'stroke-width="{cell / 8:.1f}" pointer-events="none" class="path"/>'
-        )
-        x, y = centre(position.current)
-        parts.append(
-            f'<circle cx="{x}" cy="{y}" r="{cell * 0.32:.1f}" fill="#c0392b" '
-            'pointer-events="none" class="token">'
-            f"<title>{escape(position.turn)} to move</title></circle>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+        path = cell_of[[position.start, *position.move_stack]].tolist()
+        token = int(cell_of[position.current])
+        token_title = f"{position.turn} to move"
+    return board_svg(
+        board.open,
+        cell=cell,
+        tints=[(visited_cells, VISITED, "visited"), (losing_cells, LOSING, "open losing")],
+        outlined=legal_cells,
+        dotted=hint_cells,
+        pairs=pairs,
+        path=path,
+        token=token,
+        token_title=token_title,
+        coordinates=coordinates,
+    )
 
 
 def _overlay(
@@ -226,47 +180,6 @@ def _overlay(
 
         pairs = validate_matching(board.graph, mate)
     return mask, pairs
-
-
-def _coordinates(height: int, width: int, cell: int, margin: int) -> str:
-    """Row numbers down the left, column numbers across the top (1-based);
-    past 99 only every fifth number, so that they stay readable."""
-    size = cell * 0.42
-    step = 1 if max(height, width) < 100 else 5
-    parts = [f'<g font-size="{size:.1f}" fill="#6b6759" font-family="sans-serif" class="coords">']
-    for j in range(0, width, step):
-        parts.append(
-            f'<text x="{j * cell + cell / 2}" y="{-margin / 3:.1f}" '
-            f'text-anchor="middle">{j + 1}</text>'
-        )
-    for i in range(0, height, step):
-        parts.append(
-            f'<text x="{-margin / 6:.1f}" y="{i * cell + cell / 2 + size / 3:.1f}" '
-            f'text-anchor="end">{i + 1}</text>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _matching_pair(a: tuple[float, float], b: tuple[float, float], cell: int) -> str:
-    """One pair of the matching: a bar between neighbouring cells, an arc
-    bent to one side (with a dot at each end) between farther ones."""
-    (x1, y1), (x2, y2) = a, b
-    style = (
-        f'stroke="#6a8e4e" stroke-width="{cell / 6:.1f}" stroke-linecap="round" '
-        'fill="none" pointer-events="none" class="matching"'
-    )
-    if max(abs(x2 - x1), abs(y2 - y1)) <= cell:
-        return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
-    bend = 0.22
-    cx = (x1 + x2) / 2 - (y2 - y1) * bend
-    cy = (y1 + y2) / 2 + (x2 - x1) * bend
-    dot = cell / 7
-    return (
-        f'<path d="M{x1},{y1} Q{cx:.1f},{cy:.1f} {x2},{y2}" {style}/>'
-        f'<circle cx="{x1}" cy="{y1}" r="{dot:.1f}" fill="#6a8e4e" pointer-events="none"/>'
-        f'<circle cx="{x2}" cy="{y2}" r="{dot:.1f}" fill="#6a8e4e" pointer-events="none"/>'
-    )
 
 
 #: The text board's glyphs, and their meaning for a legend.

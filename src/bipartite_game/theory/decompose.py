@@ -105,11 +105,20 @@ EDGE_CLASSES = ("none", "some", "every")
 
 _D, _A, _C = 0, 1, 2
 _NONE, _SOME, _EVERY = 0, 1, 2
+#: The pictures' strokes of the edge classes.
+_EVERY_STROKE, _SOME_STROKE, _NONE_STROKE = "#2f4a1f", "#8a8778", "#c2beb0"
 
 
 @dataclass(frozen=True, eq=False)
 class Decomposition:
     """The Gallai–Edmonds decomposition of a graph and its edge classes.
+
+    Made by :func:`decompose`.  The arrays are read-only, and one made
+    writable again makes the decomposition refused by every method (an O(1)
+    check, as for :class:`~bipartite_game.graphs.graph.Graph`).  One built by
+    hand keeps read-only copies of the arrays given (no copy of one
+    read-only already) and is checked against ``decompose(solution)``: the
+    cost of one decomposition.
 
     Attributes
     ----------
@@ -131,13 +140,6 @@ class Decomposition:
         Per CSR entry (aligned with ``graph.indices``, both directions of an
         edge alike): 0 ``none``, 1 ``some``, 2 ``every`` (see
         :data:`EDGE_CLASSES`).
-
-    Made by :func:`decompose`.  The arrays are read-only, and one made
-    writable again makes the decomposition refused by every method (an O(1)
-    check, as for :class:`~bipartite_game.graphs.graph.Graph`).  One built by
-    hand keeps read-only copies of the arrays given (no copy of one
-    read-only already) and is checked against ``decompose(solution)``: the
-    cost of one decomposition.
     """
 
     solution: Solution = field(repr=False)
@@ -278,6 +280,45 @@ class Decomposition:
         if k >= row.size or row[k] != v:
             raise BipartiteGameError(f"no edge {g.label(u)!r} - {g.label(v)!r} in the graph")
         return EDGE_CLASSES[int(self.edge_class[g.indptr[u] + k])]
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the vertices of ``D`` (the losing starts), ``A``
+        (the barrier) and ``C`` tinted, the edges in every maximum matching
+        drawn thick and dark, those in none dashed; a summary when the graph
+        is too large to draw.  O(V + E) pieces."""
+        from ..graphs.drawing import A_CLASS, C_CLASS, LOSING, oversize, picture, summary_svg
+
+        self.check_intact()
+        tally = np.bincount(self.vertex_class, minlength=3)
+        edges = self.count()
+        summary = [
+            f"Decomposition of {self.graph!r}",
+            f"D {tally[_D]}, A {tally[_A]}, C {tally[_C]} vertices; edges in every maximum "
+            f"matching {edges['every']}, in some {edges['some']}, in none {edges['none']}",
+        ]
+        note = oversize(self.graph)
+        if note is not None:
+            return summary_svg([*summary, note])
+        cls = self._edge_list[2]
+        return picture(
+            self.graph,
+            summary,
+            tints=[
+                (np.flatnonzero(self.vertex_class == k).tolist(), fill, name)
+                for k, fill, name in ((_D, LOSING, "D"), (_A, A_CLASS, "A"), (_C, C_CLASS, "C"))
+            ],
+            edge_styles=[
+                (cls == _EVERY, _EVERY_STROKE, "every", 3.5, False),
+                (cls == _SOME, _SOME_STROKE, "some", 1.5, False),
+                (cls == _NONE, _NONE_STROKE, "none", 1.5, True),
+            ],
+            legend=[
+                (LOSING, "D: missed by some maximum matching (the mover loses)"),
+                (A_CLASS, "A: the barrier, neighbours of D outside it"),
+                (C_CLASS, "C: the rest, matched perfectly among themselves"),
+                (_EVERY_STROKE, "edges: in every maximum matching thick, some thin, none dashed"),
+            ],
+        )
 
     def count(self) -> dict[str, int]:
         """How many edges of each class."""

@@ -110,6 +110,16 @@ class Strategy:
 class Solution:
     """Who wins vertex geography from every start of one graph.
 
+    Made by :func:`solve`.  The arrays are read-only: the kernels behind
+    :meth:`strategy`, :func:`~bipartite_game.decompose`,
+    :func:`~bipartite_game.certify` and the rest trust them.  Setting one's
+    ``flags.writeable`` back to true makes the solution refused by every
+    method (an O(1) check), as for :class:`Graph`.  A solution built by hand,
+    ``Solution(graph, mate, losing)``, keeps read-only copies of the arrays
+    given (no copy of one read-only already) and is checked against a fresh
+    :func:`solve` of ``graph``: ``mate`` a maximum matching of it, ``losing``
+    and a given ``known_barrier`` its own; the cost of one solve.
+
     Attributes
     ----------
     graph
@@ -123,16 +133,6 @@ class Solution:
         The Gallai–Edmonds set A: the neighbours of the losing starts that are
         not losing themselves.  Every maximum matching covers A and matches it
         into D; with it the Tutte–Berge formula certifies the matching.
-
-    Made by :func:`solve`.  The arrays are read-only: the kernels behind
-    :meth:`strategy`, :func:`~bipartite_game.decompose`,
-    :func:`~bipartite_game.certify` and the rest trust them.  Setting one's
-    ``flags.writeable`` back to true makes the solution refused by every
-    method (an O(1) check), as for :class:`Graph`.  A solution built by hand,
-    ``Solution(graph, mate, losing)``, keeps read-only copies of the arrays
-    given (no copy of one read-only already) and is checked against a fresh
-    :func:`solve` of ``graph``: ``mate`` a maximum matching of it, ``losing``
-    and a given ``known_barrier`` its own; the cost of one solve.
     """
 
     graph: Graph = field(repr=False)
@@ -253,6 +253,40 @@ class Solution:
             f"Solution(num_vertices={self.graph.num_vertices}, "
             f"num_edges={self.graph.num_edges}, matching_size={self.matching_size}, "
             f"losing_starts={int(np.count_nonzero(self.losing))})"
+        )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the graph (as
+        :meth:`~bipartite_game.graphs.graph.Graph._repr_svg_` lays it out)
+        with the winning starts tinted green, the losing ones red, and the
+        matching drawn; a summary when the graph is too large to draw.
+        O(V + E) pieces."""
+        from ..graphs.drawing import LOSING, MATCHING, WINNING, oversize, picture, summary_svg
+
+        self.check_intact()
+        losing = int(np.count_nonzero(self.losing))
+        summary = [
+            repr(self),
+            f"the player to move wins from {self.graph.num_vertices - losing} starts, "
+            f"loses from {losing}",
+        ]
+        note = oversize(self.graph)
+        if note is not None:
+            return summary_svg([*summary, note])
+        first = np.flatnonzero(self.mate > np.arange(self.mate.size))
+        return picture(
+            self.graph,
+            summary,
+            tints=[
+                (np.flatnonzero(self.losing).tolist(), LOSING, "losing"),
+                (np.flatnonzero(~self.losing).tolist(), WINNING, "winning"),
+            ],
+            pairs=zip(first.tolist(), self.mate[first].tolist(), strict=True),
+            legend=[
+                (WINNING, "the player to move wins from here"),
+                (LOSING, "the player to move loses from here"),
+                (MATCHING, "a maximum matching"),
+            ],
         )
 
     def winners(self) -> dict[Hashable, str]:

@@ -2,9 +2,9 @@
 
 One entry point, :func:`solve_geography`, picks the method the rule allows:
 
-========================  ===========================================  ==========
-game                      method                                       ``method``
-========================  ===========================================  ==========
+========================  ============================================  ==========
+game                      method                                        ``method``
+========================  ============================================  ==========
 vertex, undirected        maximum matching (:mod:`..game`), O(V·E)      matching
 edge, undirected,         GF(2) elimination per component               gf2
 bipartite                 (:mod:`.edge_bipartite`)
@@ -12,7 +12,7 @@ vertex or edge,           retrograde analysis (:mod:`.directed`),       acyclic
 directed, acyclic         O(V + E)
 anything else             exhaustive search with a budget               search
                           (:mod:`.search`): PSPACE-complete in general
-========================  ===========================================  ==========
+========================  ============================================  ==========
 
 "Anything else" is searched only where it must be: a directed game inside
 its strongly connected components with a cycle (the rest of the

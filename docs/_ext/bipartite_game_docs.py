@@ -1,0 +1,117 @@
+"""Two directives of the documentation site.
+
+``command-help``: the ``--help`` of a subcommand, as the installed command
+prints it (``python -m bipartite_game WORDS --help``, 80 columns), so a
+command's page never drifts from its parser.
+
+Links from a page to a Markdown file outside the site (``docs/benchmarks.md``
+to ``../benchmarks/README.md``, right on GitHub) become download links to
+that file instead of broken links between pages.
+
+``picture``: the SVG picture (``_repr_svg_``) of a Python expression over
+``from bipartite_game import *``, embedded in the page as the notebook shows
+it, so the pictures of the tutorial are drawn by the code they document.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+#: The width the help is formatted for (argparse reads COLUMNS).
+COLUMNS = "80"
+
+
+def command_help(words: list[str]) -> str:
+    """``bipartite-game WORDS --help``, as printed."""
+    env = dict(os.environ, COLUMNS=COLUMNS)
+    done = subprocess.run(
+        [sys.executable, "-m", "bipartite_game", *words, "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"bipartite-game {' '.join(words)} --help: {done.stderr.strip()}")
+    return done.stdout
+
+
+class CommandHelp(SphinxDirective):
+    """``.. command-help:: maze`` (or ``play maze``, or nothing for the
+    command itself): a literal block."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+
+    def run(self) -> list[nodes.Node]:
+        words = self.arguments[0].split() if self.arguments else []
+        try:
+            text = command_help(words)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+            raise self.error(str(error)) from None
+        block = nodes.literal_block(text, text)
+        block["language"] = "text"
+        return [block]
+
+
+class Picture(SphinxDirective):
+    """A directive whose content is Python: statements, then an expression
+    on the last line whose ``_repr_svg_()`` is embedded as raw HTML."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        lines = list(self.content)
+        if not lines:
+            raise self.error("picture: give Python code, the last line an expression")
+        namespace: dict[str, Any] = {}
+        exec("from bipartite_game import *", namespace)
+        try:
+            exec("\n".join(lines[:-1]), namespace)
+            shown = eval(lines[-1], namespace)
+            svg = shown._repr_svg_()
+        except Exception as error:  # a broken example must fail the build, named
+            raise self.error(f"picture: {type(error).__name__}: {error}") from None
+        return [nodes.raw("", f'<div class="bipartite-game-picture">{svg}</div>', format="html")]
+
+
+def _outside_links(app: Sphinx, doctree: nodes.document) -> None:
+    """A MyST link to a ``.md`` file outside the site, as a download link
+    (before Sphinx collects the downloads)."""
+    env = app.env
+    for node in list(doctree.findall(addnodes.pending_xref)):
+        if node.get("reftype") != "myst" or node.get("refdomain") != "doc":
+            continue
+        target = str(node["reftarget"])
+        if target in env.found_docs:
+            continue
+        source = Path(target + ".md")
+        if not (source.is_absolute() and source.is_file()):
+            continue
+        here = Path(env.doc2path(env.docname)).parent
+        link = addnodes.download_reference(
+            refdomain=None,
+            reftarget=os.path.relpath(source, here),
+            refdoc=env.docname,
+            reftype="myst",
+            refexplicit=True,
+        )
+        link += node.children
+        node.replace_self(link)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("doctree-read", _outside_links, priority=100)
+    app.add_directive("command-help", CommandHelp)
+    app.add_directive("picture", Picture)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

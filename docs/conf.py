@@ -1,0 +1,66 @@
+"""Sphinx configuration of the documentation site.
+
+Build it with ``sphinx-build -W --keep-going -b html docs docs/_build/html``
+(after ``pip install -e ".[docs]"``).  The pages are the Markdown files of
+this folder, read by MyST as they are (the README is the home page); the API
+reference is generated from the docstrings (autodoc, autosummary); each
+command's page shows its ``--help`` as the installed command prints it
+(``_ext/bipartite_game_docs.py``).  ``tests/test_docs.py`` runs every example
+of the site and, in the slow tier, this build with warnings as errors.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+project = "bipartite-game"
+author = "bipartite-game developers"
+copyright = "bipartite-game developers, MIT licence"
+
+
+def _version() -> str:
+    import bipartite_game
+
+    return bipartite_game.__version__
+
+
+release = version = _version()
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.napoleon",
+    "bipartite_game_docs",
+]
+
+root_doc = "index"
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build", "_ext", "**/.ipynb_checkpoints"]
+
+# MyST: the Markdown pages as GitHub shows them; headings get anchors for the
+# links between pages (`benchmarks.md#grundy-values-on-forests`).
+myst_heading_anchors = 4
+myst_enable_extensions = ["colon_fence", "deflist"]
+
+# The API reference: one page per public name, members included, in source
+# order; numpy-style sections read by napoleon.
+autosummary_generate = True
+autodoc_default_options = {"members": True, "member-order": "bysource"}
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+# "Attributes" sections as fields, not as entries that would repeat the
+# properties autodoc documents (Solution.barrier)
+napoleon_use_ivar = True
+templates_path = ["_templates"]
+add_module_names = False
+
+html_theme = "furo"
+html_title = f"bipartite-game {release}"
+html_static_path: list[str] = []

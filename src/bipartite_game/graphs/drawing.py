@@ -1,0 +1,592 @@
+"""SVG pictures from coordinates, fills and marks: the drawing core.
+
+Every picture the package makes is drawn here: a grid board's cells
+(:func:`board_svg`, which :func:`~bipartite_game.play.render.render_svg` and
+the web page's maze use), a graph's vertices and edges at given points
+(:func:`graph_svg`, the notebook pictures of ``Graph``, ``Solution``,
+``Decomposition`` and ``Position``), and a few lines of text for what is too
+large to draw (:func:`summary_svg`).  It knows no game: the callers say which
+vertices are tinted which colour, which pairs are drawn as a matching, where
+the token and its path are.  The palette below names the colours by what
+the callers use them for, so that every picture speaks the same language.
+
+Each function returns one ``<svg>`` element as text: well-formed XML (every
+text given is escaped), the same bytes for the same arguments (numbers are
+written with fixed rules, the layout is computed without randomness), and
+O(vertices + edges) or O(cells) pieces, so a caller bounds its size by what
+it passes.
+
+:func:`picture` draws a :class:`~bipartite_game.graphs.graph.Graph` with
+these: at its labels when they are grid coordinates ``(row, col)``, else by
+:func:`force_layout`, the web page's layout algorithm
+(``play/web/static/layout.js``: Fruchterman and Reingold's forces from the
+same fixed pseudo-random start, vectorised with numpy; the two sum the
+forces in a different order, so their pictures of one graph differ), and as
+a summary past :data:`DRAW_LIMIT` vertices.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Hashable, Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from .graph import Graph
+
+__all__ = [
+    "A_CLASS",
+    "BOARD_DRAW_LIMIT",
+    "C_CLASS",
+    "DRAW_LIMIT",
+    "EDGE",
+    "LOSING",
+    "MATCHING",
+    "OPEN",
+    "PATH",
+    "TOKEN",
+    "VISITED",
+    "WALL",
+    "WINNING",
+    "EdgeStyle",
+    "Tint",
+    "board_picture",
+    "board_svg",
+    "force_layout",
+    "graph_svg",
+    "label_points",
+    "oversize",
+    "picture",
+    "summary_svg",
+]
+
+#: The most vertices :func:`picture` lays out by force (O(V^2) a step), and
+#: the most it draws at grid labels; the most edges it draws.  Past these a
+#: graph's picture is its summary.
+DRAW_LIMIT, GRID_DRAW_LIMIT, EDGE_DRAW_LIMIT = 200, 2500, 6000
+#: The most cells a board's picture draws (about 110 bytes a cell).
+BOARD_DRAW_LIMIT = 10_000
+#: Vertices past which labels are only tooltips, not written on the discs.
+WRITTEN_LABELS = 60
+
+#: The palette.  Cells and vertices: a wall, an open cell (or a plain
+#: vertex), a losing start, a winning start, a visited one, the barrier A
+#: and the class C of a decomposition.
+WALL, OPEN, LOSING, WINNING, VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#d3e6c3", "#b9cfe8"
+A_CLASS, C_CLASS = "#f3dc8d", "#cdd9ee"
+#: Marks: an edge, the matching, the token's path (and the outline of a
+#: legal move), the token, a hint.
+EDGE, MATCHING, PATH, TOKEN, HINT = "#8a8778", "#6a8e4e", "#2f5d8a", "#c0392b", "#e0a100"
+
+#: ``(members, fill, css_class)``: cells or vertices drawn in ``fill`` and
+#: given ``css_class``.  In a list of tints the first that holds a member wins.
+Tint = tuple[Iterable[int], str, str]
+#: ``(mask over the edges, stroke, css_class, width, dashed)``: edges drawn
+#: so.  In a list of styles the first that holds an edge wins.
+EdgeStyle = tuple[npt.NDArray[np.bool_], str, str, float, bool]
+
+_FONT = 'font-family="sans-serif"'
+
+
+def _first_tints(tints: Sequence[Tint]) -> dict[int, tuple[str, str]]:
+    """Each member's fill and class: the first tint that names it.  O(members)."""
+    found: dict[int, tuple[str, str]] = {}
+    for members, fill, css in tints:
+        for m in members:
+            found.setdefault(int(m), (fill, css))
+    return found
+
+
+# ---------------------------------------------------------------- boards
+def board_svg(
+    open_cells: npt.NDArray[np.bool_],
+    *,
+    cell: int = 32,
+    tints: Sequence[Tint] = (),
+    outlined: Iterable[int] = (),
+    dotted: Iterable[int] = (),
+    pairs: Iterable[tuple[int, int]] = (),
+    path: Sequence[int] = (),
+    token: int | None = None,
+    token_title: str = "",
+    coordinates: bool = False,
+) -> str:
+    """A grid board: walls dark, open cells light or tinted, and the marks.
+
+    Cells are flat indices ``row * width + col`` of ``open_cells`` (a 2-D
+    boolean array).  ``tints`` colour open cells (class ``cell`` plus the
+    tint's class; an untinted open cell is ``cell open``, a wall ``cell
+    wall``); ``outlined`` cells get a dashed outline and the class ``legal``,
+    ``dotted`` ones a dot and the class ``hint``; ``pairs`` are drawn as a
+    matching (a bar between neighbouring cells, an arc between farther ones,
+    so that two crossing pairs do not read as one X); ``path`` is a polyline
+    through cell centres and ``token`` a disc titled ``token_title``.
+    ``coordinates`` numbers rows and columns 1-based in a margin.  Every
+    cell carries ``data-row``/``data-col`` (0-based).  O(cells) pieces.
+    """
+    height, width = (int(s) for s in open_cells.shape)
+    painted = _first_tints(tints)
+    legal_cells = {int(c) for c in outlined}
+    hint_cells = {int(c) for c in dotted}
+    margin = round(cell * 0.8) if coordinates else 0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + margin}" '
+        f'height="{height * cell + margin}" '
+        f'viewBox="{-margin} {-margin} {width * cell + margin} {height * cell + margin}" '
+        'class="bipartite-game-board">'
+    ]
+    if coordinates:
+        parts.append(_coordinates(height, width, cell, margin))
+    parts.append(f'<g stroke="{EDGE}" stroke-width="1">')
+    for i, row in enumerate(open_cells.tolist()):
+        for j, is_open in enumerate(row):
+            flat = i * width + j
+            if not is_open:
+                fill, kind = WALL, "wall"
+            else:
+                fill, kind = painted.get(flat, (OPEN, "open"))
+            if flat in legal_cells:
+                kind += " legal"
+            if flat in hint_cells:
+                kind += " hint"
+            parts.append(
+                f'<rect x="{j * cell}" y="{i * cell}" width="{cell}" height="{cell}" '
+                f'fill="{fill}" class="cell {kind}" data-row="{i}" data-col="{j}"/>'
+            )
+    parts.append("</g>")
+    half = cell / 2
+
+    def centre(flat: int) -> tuple[float, float]:
+        r, c = divmod(flat, width)
+        return c * cell + half, r * cell + half
+
+    if legal_cells:
+        inset = cell * 0.12
+        for flat in sorted(legal_cells):
+            i, j = divmod(flat, width)
+            parts.append(
+                f'<rect x="{j * cell + inset:.1f}" y="{i * cell + inset:.1f}" '
+                f'width="{cell - 2 * inset:.1f}" height="{cell - 2 * inset:.1f}" fill="none" '
+                f'stroke="{PATH}" stroke-width="2" stroke-dasharray="4 3" '
+                f'pointer-events="none" class="legal-mark"/>'
+            )
+    for a, b in pairs:
+        parts.append(_matching_pair(centre(a), centre(b), cell))
+    for flat in sorted(hint_cells):
+        i, j = divmod(flat, width)
+        parts.append(
+            f'<circle cx="{j * cell + half}" cy="{i * cell + half}" r="{cell * 0.14:.1f}" '
+            f'fill="{HINT}" pointer-events="none" class="hint-mark"/>'
+        )
+    if path:
+        points = " ".join(f"{x},{y}" for x, y in map(centre, path))
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{PATH}" '
+            f'stroke-width="{cell / 8:.1f}" pointer-events="none" class="path"/>'
+        )
+    if token is not None:
+        x, y = centre(token)
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{cell * 0.32:.1f}" fill="{TOKEN}" '
+            'pointer-events="none" class="token">'
+            f"<title>{_xml(token_title)}</title></circle>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _coordinates(height: int, width: int, cell: int, margin: int) -> str:
+    """Row numbers down the left, column numbers across the top (1-based);
+    past 99 only every fifth number, so that they stay readable."""
+    size = cell * 0.42
+    step = 1 if max(height, width) < 100 else 5
+    parts = [f'<g font-size="{size:.1f}" fill="#6b6759" {_FONT} class="coords">']
+    for j in range(0, width, step):
+        parts.append(
+            f'<text x="{j * cell + cell / 2}" y="{-margin / 3:.1f}" '
+            f'text-anchor="middle">{j + 1}</text>'
+        )
+    for i in range(0, height, step):
+        parts.append(
+            f'<text x="{-margin / 6:.1f}" y="{i * cell + cell / 2 + size / 3:.1f}" '
+            f'text-anchor="end">{i + 1}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _matching_pair(a: tuple[float, float], b: tuple[float, float], cell: int) -> str:
+    """One pair of the matching: a bar between neighbouring cells, an arc
+    bent to one side (with a dot at each end) between farther ones."""
+    (x1, y1), (x2, y2) = a, b
+    style = (
+        f'stroke="{MATCHING}" stroke-width="{cell / 6:.1f}" stroke-linecap="round" '
+        'fill="none" pointer-events="none" class="matching"'
+    )
+    if max(abs(x2 - x1), abs(y2 - y1)) <= cell:
+        return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
+    bend = 0.22
+    cx = (x1 + x2) / 2 - (y2 - y1) * bend
+    cy = (y1 + y2) / 2 + (x2 - x1) * bend
+    dot = cell / 7
+    return (
+        f'<path d="M{x1},{y1} Q{cx:.1f},{cy:.1f} {x2},{y2}" {style}/>'
+        f'<circle cx="{x1}" cy="{y1}" r="{dot:.1f}" fill="{MATCHING}" pointer-events="none"/>'
+        f'<circle cx="{x2}" cy="{y2}" r="{dot:.1f}" fill="{MATCHING}" pointer-events="none"/>'
+    )
+
+
+# ---------------------------------------------------------------- graphs
+def force_layout(
+    count: int,
+    u: npt.ArrayLike,
+    v: npt.ArrayLike,
+    width: float,
+    height: float,
+    margin: float = 40,
+) -> npt.NDArray[np.int64]:
+    """Points ``(x, y)`` (whole pixels inside ``width`` x ``height``, at
+    least ``margin`` from the border) for ``count`` vertices joined by the
+    edges ``u[k] - v[k]``: the force-directed layout of the web page
+    (``layout.js``; Fruchterman and Reingold, 1991).
+
+    Deterministic: the vertices start at fixed pseudo-random places (the
+    page's linear congruential sequence) and every step is plain
+    arithmetic.  Neighbours attract (``d^2 / k``), pairs closer than ``3k``
+    repel (``k^2 / d``), a weak pull to the centre keeps components
+    together, and the moves cool over a fixed number of steps (500 up to 200
+    vertices, fewer beyond).  Cost: O(V^2 + E) per step (numpy), so meant
+    for graphs a person looks at.
+    """
+    if count == 0:
+        return np.zeros((0, 2), dtype=np.int64)
+    if count == 1:
+        return np.array([[round(width / 2), round(height / 2)]], dtype=np.int64)
+    src = np.asarray(u, dtype=np.int64)
+    dst = np.asarray(v, dtype=np.int64)
+    area = (width - 2 * margin) * (height - 2 * margin)
+    k = math.sqrt(area / count)
+    radius = min(width, height) / 2 - margin
+    start = np.empty(2 * count)
+    seed = 12345
+    for i in range(2 * count):  # the page's sequence: seed = seed * 1103515245 + 12345 mod 2^32
+        seed = (seed * 1103515245 + 12345) & 0xFFFFFFFF
+        start[i] = seed / 4294967296
+    x = width / 2 + radius * (2 * start[0::2] - 1)
+    y = height / 2 + radius * (2 * start[1::2] - 1)
+    steps = max(100, min(500, _js_round(100000 / count)))
+    cooling = 0.0066 ** (1 / steps)
+    temperature = min(width, height) / 4
+    for _ in range(steps):
+        ex = x[:, None] - x[None, :]
+        ey = y[:, None] - y[None, :]
+        d = np.maximum(np.sqrt(ex * ex + ey * ey), 0.01)
+        push = np.where(d > 3 * k, 0.0, (k * k) / d / d)
+        dx = (ex * push).sum(axis=1)
+        dy = (ey * push).sum(axis=1)
+        if src.size:
+            fx = x[src] - x[dst]
+            fy = y[src] - y[dst]
+            pull = np.maximum(np.sqrt(fx * fx + fy * fy), 0.01) / k
+            dx -= np.bincount(src, fx * pull, count) - np.bincount(dst, fx * pull, count)
+            dy -= np.bincount(src, fy * pull, count) - np.bincount(dst, fy * pull, count)
+        dx += (width / 2 - x) * 0.1 * k / radius
+        dy += (height / 2 - y) * 0.1 * k / radius
+        length = np.maximum(np.hypot(dx, dy), 0.01)
+        move = np.minimum(length, temperature)
+        x += dx / length * move
+        y += dy / length * move
+        temperature *= cooling
+    span_x = max(float(x.max() - x.min()), 1.0)
+    span_y = max(float(y.max() - y.min()), 1.0)
+    scale = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
+    offset_x = (width - scale * (x.max() - x.min())) / 2
+    offset_y = (height - scale * (y.max() - y.min())) / 2
+    points = np.stack(
+        [offset_x + scale * (x - x.min()), offset_y + scale * (y - y.min())], axis=1
+    )
+    return np.floor(points + 0.5).astype(np.int64)  # JavaScript's Math.round
+
+
+def _js_round(value: float) -> int:
+    return math.floor(value + 0.5)
+
+
+def label_points(labels: Sequence[Hashable] | None) -> npt.NDArray[np.int64] | None:
+    """Grid coordinates ``(col, row)`` when every label is a pair of
+    integers ``(row, col)`` (as networkx's ``grid_2d_graph`` labels its
+    vertices), shifted to start at 0; else ``None``.  O(V)."""
+    if not labels:
+        return None
+    for label in labels:
+        if not (
+            isinstance(label, tuple)
+            and len(label) == 2
+            and all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in label)
+        ):
+            return None
+    rows_cols = np.array(labels, dtype=np.int64)
+    rows_cols -= rows_cols.min(axis=0)
+    return rows_cols[:, ::-1].copy()
+
+
+def graph_svg(
+    points: npt.ArrayLike,
+    u: npt.ArrayLike,
+    v: npt.ArrayLike,
+    *,
+    labels: Sequence[str] | None = None,
+    write_labels: bool = True,
+    tints: Sequence[Tint] = (),
+    edge_styles: Sequence[EdgeStyle] = (),
+    pairs: Iterable[tuple[int, int]] = (),
+    path: Sequence[int] = (),
+    token: int | None = None,
+    token_title: str = "",
+    outlined: Iterable[int] = (),
+    legend: Sequence[tuple[str, str]] = (),
+    radius: float = 11,
+) -> str:
+    """A graph drawn at ``points`` (one ``(x, y)`` per vertex, pixels).
+
+    Edges ``u[k] - v[k]`` are grey lines of class ``edge``; ``edge_styles``
+    (:data:`EdgeStyle`) restyle some.  Vertices
+    are discs with ``data-vertex`` (the id) and the class ``vertex`` plus
+    their tint's class (``tints``, as for :func:`board_svg`; untinted:
+    ``vertex plain``), with their ``labels`` (escaped; default the ids) as a
+    tooltip and, with ``write_labels``, written on them.  ``pairs`` are
+    drawn as a thick matching under the discs, ``path`` as a polyline,
+    ``outlined`` vertices (legal moves) get a dashed ring and the class
+    ``legal``, ``token`` a disc on top.  ``legend`` is a
+    list of ``(fill, text)`` written below the picture.  O(V + E) pieces.
+    """
+    xy = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    src = np.asarray(u, dtype=np.int64)
+    dst = np.asarray(v, dtype=np.int64)
+    count = xy.shape[0]
+    width = int(xy[:, 0].max() + radius + 12) if count else 2 * int(radius)
+    height = int(xy[:, 1].max() + radius + 12) if count else 2 * int(radius)
+    legend_height = 22 * len(legend)
+    width = max(width, 36 + 7 * max((len(text) for _, text in legend), default=0))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+        f'height="{height + legend_height}" viewBox="0 0 {width} {height + legend_height}" '
+        'class="bipartite-game-graph">'
+    ]
+    pos = [(_num(x), _num(y)) for x, y in xy.tolist()]
+    plain = f'stroke="{EDGE}" stroke-width="1.5" class="edge"'
+    styles = [plain] * src.size
+    for mask, stroke, css, line_width, dashed in reversed(edge_styles):
+        dash = ' stroke-dasharray="4 3"' if dashed else ""
+        style = f'stroke="{stroke}" stroke-width="{_num(line_width)}"{dash} class="edge {css}"'
+        for k in np.flatnonzero(mask).tolist():
+            styles[k] = style
+    parts.append('<g stroke-linecap="round">')
+    for k, (a, b) in enumerate(zip(src.tolist(), dst.tolist(), strict=True)):
+        parts.append(
+            f'<line x1="{pos[a][0]}" y1="{pos[a][1]}" x2="{pos[b][0]}" y2="{pos[b][1]}" '
+            f"{styles[k]}/>"
+        )
+    parts.append("</g>")
+    matched = [
+        f'<line x1="{pos[a][0]}" y1="{pos[a][1]}" x2="{pos[b][0]}" y2="{pos[b][1]}" '
+        f'stroke="{MATCHING}" stroke-width="{radius * 0.7:.1f}" stroke-linecap="round" '
+        'stroke-opacity="0.75" class="matching"/>'
+        for a, b in pairs
+    ]
+    parts.extend(matched)
+    if path:
+        line = " ".join(f"{pos[p][0]},{pos[p][1]}" for p in path)
+        parts.append(
+            f'<polyline points="{line}" fill="none" stroke="{PATH}" '
+            f'stroke-width="{radius * 0.45:.1f}" stroke-opacity="0.8" class="path"/>'
+        )
+    painted = _first_tints(tints)
+    legal = {int(w) for w in outlined}
+    font = max(7.0, radius * 0.9)
+    parts.append(f'<g stroke="#5f5c52" stroke-width="1" font-size="{font:.1f}" {_FONT}>')
+    for w in range(count):
+        fill, css = painted.get(w, (OPEN, "plain"))
+        if w in legal:
+            css += " legal"
+        x, y = pos[w]
+        title = _xml(labels[w]) if labels is not None else str(w)
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{_num(radius)}" fill="{fill}" '
+            f'class="vertex {css}" data-vertex="{w}"><title>{title}</title></circle>'
+        )
+        if w in legal:
+            parts.append(
+                f'<circle cx="{x}" cy="{y}" r="{_num(radius + 4)}" fill="none" stroke="{PATH}" '
+                'stroke-width="2" stroke-dasharray="4 3" class="legal-mark"/>'
+            )
+        if labels is not None and write_labels:
+            text = _short(labels[w])
+            # sans-serif glyphs are about 0.6 em wide: a long label in a smaller size
+            size = min(font, 1.9 * radius / (0.6 * max(len(text), 1)))
+            sized = f' font-size="{size:.1f}"' if size < font else ""
+            parts.append(
+                f'<text x="{x}" y="{_num(xy[w, 1] + size * 0.35)}" text-anchor="middle"{sized} '
+                f'stroke="none" fill="#2b2a25">{_xml(text)}</text>'
+            )
+    parts.append("</g>")
+    if token is not None:
+        x, y = pos[token]
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{_num(radius * 0.55)}" fill="{TOKEN}" '
+            f'fill-opacity="0.9" class="token"><title>{_xml(token_title)}</title></circle>'
+        )
+    if legend:
+        parts.append(_legend(legend, height))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _legend(entries: Sequence[tuple[str, str]], top: int) -> str:
+    """One line per entry below the picture: a swatch and its meaning."""
+    parts = [f'<g font-size="12" {_FONT} fill="#2b2a25" class="legend">']
+    for k, (fill, text) in enumerate(entries):
+        y = top + 22 * k
+        parts.append(
+            f'<rect x="8" y="{y + 4}" width="14" height="14" fill="{fill}" stroke="#5f5c52"/>'
+            f'<text x="28" y="{y + 16}">{_xml(text)}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def summary_svg(lines: Sequence[str], *, css_class: str = "bipartite-game-summary") -> str:
+    """A small box with a few lines of text (escaped): the picture of what
+    is too large to draw.  O(text)."""
+    width = 16 + 7 * max((len(line) for line in lines), default=0)
+    height = 14 + 18 * len(lines)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" class="{_xml(css_class)}">',
+        f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="4" '
+        f'fill="{OPEN}" stroke="{EDGE}"/>',
+        f'<g font-size="12" {_FONT} fill="#2b2a25">',
+    ]
+    for k, line in enumerate(lines):
+        parts.append(f'<text x="8" y="{20 + 18 * k}">{_xml(line)}</text>')
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+#: Characters XML 1.0 does not allow in a document, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: The most characters of one text written (a tooltip keeps a long label
+#: to this, so that a picture's size stays bounded by its vertices).
+TEXT_CHARS = 200
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML character data or attribute value: escaped, cut to
+    :data:`TEXT_CHARS`, and each character XML cannot hold (control
+    characters, lone surrogates) replaced by U+FFFD.  O(len)."""
+    if len(text) > TEXT_CHARS:
+        text = text[: TEXT_CHARS - 1] + "…"
+    return escape(_NOT_XML.sub("\ufffd", text))
+
+
+def _num(value: float) -> str:
+    """A coordinate as text: whole numbers without a point, else one decimal."""
+    rounded = round(float(value), 1)
+    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
+
+
+def _short(text: str, most: int = 8) -> str:
+    """A label cut to ``most`` characters for the disc it is written on
+    (the tooltip keeps it whole)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def picture(
+    graph: Graph,
+    summary: Sequence[str],
+    *,
+    labels: Sequence[str] | None = None,
+    tints: Sequence[Tint] = (),
+    edge_styles: Sequence[EdgeStyle] = (),
+    pairs: Iterable[tuple[int, int]] = (),
+    path: Sequence[int] = (),
+    token: int | None = None,
+    token_title: str = "",
+    outlined: Iterable[int] = (),
+    legend: Sequence[tuple[str, str]] = (),
+) -> str:
+    """``graph`` drawn by :func:`graph_svg`, its vertices where its labels
+    say when they are grid coordinates (:func:`label_points`), else where
+    :func:`force_layout` puts them; the marks as :func:`graph_svg` takes them
+    (``edge_styles`` aligned with ``graph.edges()``).  ``labels`` default to
+    the graph's labels, or the ids.  Past :data:`DRAW_LIMIT` vertices
+    (:data:`GRID_DRAW_LIMIT` at grid labels) or :data:`EDGE_DRAW_LIMIT`
+    edges, the ``summary`` lines and a note instead, in O(1) more.
+    Cost: O(V + E) pieces, plus the layout's O(V^2) a step.
+    """
+    note = oversize(graph)
+    if note is not None:
+        return summary_svg([*summary, note])
+    n = graph.num_vertices
+    grid = label_points(graph.labels)
+    u, v = graph.edges()
+    if grid is not None:
+        span = int(grid.max()) + 1 if n else 1
+        spacing = max(14, min(48, 720 // span))
+        radius = min(16.0, spacing * 0.33)
+        points = grid * spacing + spacing
+    else:
+        side = int(min(720, max(240, 56 * math.sqrt(max(n, 1)))))
+        radius = max(5.0, min(11.0, 440 / max(n, 1)))
+        points = force_layout(n, u, v, side, side, margin=max(2 * radius, 20))
+    if labels is None:
+        names = graph.labels if graph.labels is not None else range(n)
+        labels = [str(name) for name in names]
+    return graph_svg(
+        points,
+        u,
+        v,
+        labels=labels,
+        write_labels=n <= WRITTEN_LABELS and radius >= 8,
+        tints=tints,
+        edge_styles=edge_styles,
+        pairs=pairs,
+        path=path,
+        token=token,
+        token_title=token_title,
+        outlined=outlined,
+        legend=legend,
+        radius=radius,
+    )
+
+
+def _grid_labelled(graph: Graph) -> bool:
+    return graph.num_vertices <= GRID_DRAW_LIMIT and label_points(graph.labels) is not None
+
+
+def oversize(graph: Graph) -> str | None:
+    """Why :func:`picture` would not draw ``graph`` (a note for its summary),
+    or ``None`` when it would.  O(1), or O(V) to look at the labels of a
+    graph past :data:`DRAW_LIMIT` vertices."""
+    n = graph.num_vertices
+    if graph.num_edges > EDGE_DRAW_LIMIT:
+        return f"(too large to draw: more than {EDGE_DRAW_LIMIT} edges)"
+    if n > DRAW_LIMIT and not _grid_labelled(graph):
+        return f"(too large to draw: more than {DRAW_LIMIT} vertices)"
+    return None
+
+
+def board_picture(open_cells: npt.NDArray[np.bool_], summary: Sequence[str]) -> str:
+    """A board by :func:`board_svg` with cells sized to fit about 640
+    pixels (6 to 32 a cell); past :data:`BOARD_DRAW_LIMIT` cells the
+    ``summary`` lines instead.  O(cells)."""
+    height, width = (int(s) for s in open_cells.shape)
+    if height * width > BOARD_DRAW_LIMIT:
+        return summary_svg([*summary, f"(too large to draw: more than {BOARD_DRAW_LIMIT} cells)"])
+    cell = max(6, min(32, 640 // max(height, width, 1)))
+    return board_svg(open_cells, cell=cell)

@@ -296,7 +296,7 @@ DEAD = 2
 HAND_OVER_AFTER = 1 / 64
 #: Push-relabel recomputes its labels (a global relabelling) after this
 #: share of V + E of work: edges scanned by its pushes.
-RELABEL_EVERY = 0.1
+RELABEL_EVERY = 0.2
 
 
 def _augment_bipartite_native(

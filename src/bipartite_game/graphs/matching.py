@@ -399,12 +399,12 @@ def augment_bipartite(
     queue = np.empty(size, dtype=np.int32)
     parent = np.empty(size, dtype=np.int32)
     budget = int(HAND_OVER_AFTER * size)
-    guide = False
+    hand_over = False
     gained = 0
     for root in range(n):
         if side[root] != 0 or mate[root] >= 0 or state[root] == 2:
             continue
-        if guide:
+        if hand_over:
             pushed = _augment_push_relabel(indptr, indices, side, mate, state)
             return -1 if pushed < 0 else gained + pushed
         state[root] = 1
@@ -435,7 +435,7 @@ def augment_bipartite(
         for t in range(tail):
             state[queue[t]] = outcome
         if free_end >= 0:
-            guide = tail > budget
+            hand_over = tail > budget
             _flip_path(queue, parent, mate, free_end, last)
             gained += 1
     return gained

@@ -111,18 +111,20 @@ BG_EXPORT int64_t NAME(bg_karp_sipser)(const IDX *indptr, const int32_t *indices
  * wrong: the adapters check both).  state (zeros on entry) ends with 2 on
  * the side-0 vertices of failed searches' trees.  queue and parent: size
  * entries, one more than the side-0 vertices; parent[t] is the queue
- * position of the parent of queue[t]. */
+ * position of the parent of queue[t].  After a successful search that
+ * visited more than budget it stops at the next root, stop[0] (n when it
+ * never does), and the adapter hands over to bg_augment_push_relabel. */
 BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *indices,
                                              const int8_t *side, int32_t *mate, int8_t *state,
                                              int64_t n, int32_t *queue, int32_t *parent,
                                              int64_t size, int64_t budget, int64_t *stop)
 {
-    int64_t gained = 0, guide = 0;
+    int64_t gained = 0, hand_over = 0;
     stop[0] = n;
     for (int64_t root = 0; root < n; root++) {
         if (side[root] != 0 || mate[root] >= 0 || state[root] == 2)
             continue;
-        if (guide) {
+        if (hand_over) {
             stop[0] = root;
             return gained;
         }
@@ -154,7 +156,7 @@ BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *i
         for (int64_t t = 0; t < tail; t++)
             state[queue[t]] = outcome;
         if (free_end >= 0) {
-            guide = tail > budget;
+            hand_over = tail > budget;
             flip_path(queue, parent, mate, free_end, last);
             gained++;
         }

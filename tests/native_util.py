@@ -76,11 +76,11 @@ def same_as_python(kernel: Kernel[..., Any], *args: Any, numba: bool = False) ->
 
 @contextmanager
 def plain_search() -> Iterator[None]:
-    """``augment_bipartite`` never hands over to the guided search here: no
+    """``augment_bipartite`` never hands over to push-relabel here: no
     search visits more than the whole of side 0."""
-    previous = matching.GUIDE_AFTER
-    matching.GUIDE_AFTER = 1.0
+    previous = matching.HAND_OVER_AFTER
+    matching.HAND_OVER_AFTER = 1.0
     try:
         yield
     finally:
-        matching.GUIDE_AFTER = previous
+        matching.HAND_OVER_AFTER = previous

@@ -68,19 +68,18 @@ def test_every_move_set_agrees_with_brute_force(rows: list[str], moves: str) -> 
     st.sampled_from(["knight", "5,7", "1,3", "2,2", "3,4", "rook"]),
     st.integers(0, 2**32 - 1),
 )
-def test_leaper_mazes_guided_as_plain(
+def test_leaper_mazes_push_relabel_as_plain(
     rows: int, cols: int, walls: float, moves: str, seed: int
 ) -> None:
-    """Mazes too large for brute force, answered with the guided search
-    (which on boards this small takes over after the first augmenting path)
-    and with the plain search alone (checked by brute force above): the
-    same bytes."""
+    """Mazes too large for brute force, answered with push-relabel (which on
+    boards this small takes over after the first augmenting path) and with
+    the plain search alone (checked by brute force above): the same bytes."""
     rng = np.random.default_rng(seed)
     grid = ["".join(np.where(rng.random(cols) < walls, "#", ".")) for _ in range(rows)]
-    guided = bytes(maze.answer(_text(grid), moves=moves))
+    pushed = bytes(maze.answer(_text(grid), moves=moves))
     with plain_search():
         plain = bytes(maze.answer(_text(grid), moves=moves))
-    assert guided == plain
+    assert pushed == plain
 
 
 @settings(max_examples=examples(30))

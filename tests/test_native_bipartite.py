@@ -86,6 +86,19 @@ def graphs(draw: st.DrawFn, bipartite: bool = True) -> tuple[Graph, np.random.Ge
     return _graph(shape, n, rng), rng, seed
 
 
+@st.composite
+def leaper_boards(draw: st.DrawFn) -> tuple[Graph, np.random.Generator, int]:
+    """A leaper maze's graph up to 30x30 (where push-relabel's pushes,
+    relabels and long walks happen; :func:`graphs` stops at 14 vertices), a
+    generator and its seed."""
+    rows, cols = draw(st.integers(1, 30)), draw(st.integers(1, 30))
+    walls = draw(st.floats(0.0, 0.4))
+    moves = draw(st.sampled_from(["knight", "5,7", "1,3", "rook"]))
+    seed = draw(Seed)
+    rng = np.random.default_rng(seed)
+    return boards.grid_board(rng.random((rows, cols)) >= walls, moves).graph, rng, seed
+
+
 def _indptr(graph: Graph, seed: int) -> npt.NDArray[np.int64] | npt.NDArray[np.int32]:
     """The offsets as a Graph has them (int64), or on a third of the
     examples as int32, as a board builder writes them."""
@@ -150,46 +163,72 @@ def test_augment_bipartite(drawn: tuple[Graph, np.random.Generator, int], greedy
     )  # fmt: skip
 
 
-@given(graphs(), st.booleans())
-def test_augment_guided(drawn: tuple[Graph, np.random.Generator, int], greedy: bool) -> None:
-    """The guided search (C and Python alike) from a random first root; the
-    roots before it are left to the plain search, as the hand-over does."""
+#: RELABEL_EVERY for the push-relabel tests: after every push, often, as
+#: shipped, rarely, never (the pushes' own relabelling alone).
+RELABELLINGS = (0.0, 0.03, matching.RELABEL_EVERY, 1.0, 1e12)
+
+
+@given(graphs() | leaper_boards(), st.booleans(), st.booleans(), st.sampled_from(RELABELLINGS))
+def test_augment_push_relabel(
+    drawn: tuple[Graph, np.random.Generator, int],
+    greedy: bool,
+    plain_first: bool,
+    relabel_every: float,
+) -> None:
+    """Push-relabel (C and Python alike) from a random matching, or from
+    where the plain search left it (maximum then, with its dead trees)."""
     graph, rng, seed = drawn
     mate = _random_matching(graph, rng)
     if greedy:
         matching.karp_sipser(graph.indptr, graph.indices, mate)
-    n = graph.num_vertices
-    state = np.zeros(n, dtype=np.int8)
-    start = int(rng.integers(0, n + 1))
-    same_as_python(
-        matching._augment_guided, _indptr(graph, seed), graph.indices, _side(graph), mate, state,
-        start, numba=seed % 8 == 0,
-    )  # fmt: skip
+    state = np.zeros(graph.num_vertices, dtype=np.int8)
+    if plain_first:
+        with plain_search():
+            matching.augment_bipartite(graph.indptr, graph.indices, _side(graph), mate, state)
+    previous = matching.RELABEL_EVERY
+    matching.RELABEL_EVERY = relabel_every
+    try:
+        same_as_python(
+            matching._augment_push_relabel, _indptr(graph, seed), graph.indices, _side(graph),
+            mate, state, numba=seed % 8 == 0,
+        )  # fmt: skip
+    finally:
+        matching.RELABEL_EVERY = previous
 
 
-@given(graphs(), st.booleans())
-def test_guided_search_finds_what_the_plain_one_finds(
-    drawn: tuple[Graph, np.random.Generator, int], greedy: bool
+@given(graphs() | leaper_boards(), st.booleans(), st.sampled_from(RELABELLINGS))
+def test_push_relabel_finds_what_the_plain_search_finds(
+    drawn: tuple[Graph, np.random.Generator, int], greedy: bool, relabel_every: float
 ) -> None:
-    """From every root, guided or plain: a maximum matching of the same size
-    and the same dead set (the Dulmage–Mendelsohn D on side 0 does not
-    depend on the matching)."""
+    """Plain search alone, or push-relabel alone, or the plain search handing
+    over after its first success (any visit is more than no share of side
+    0), with global relabellings from after every push to never: a maximum
+    matching of the same size and the same dead set (the
+    Dulmage–Mendelsohn D on side 0 does not depend on the matching)."""
     graph, rng, _ = drawn
     start = _random_matching(graph, rng)
     if greedy:
         matching.karp_sipser(graph.indptr, graph.indices, start)
     side = _side(graph)
     results = []
-    for guided in (False, True):
-        mate, state = start.copy(), np.zeros(graph.num_vertices, dtype=np.int8)
-        if guided:
-            matching._augment_guided(graph.indptr, graph.indices, side, mate, state, 0)
-        else:
-            with plain_search():
-                matching.augment_bipartite(graph.indptr, graph.indices, side, mate, state)
-        mates.validate_matching(graph, mate)
-        results.append((mates.matching_size(mate), (state == matching.DEAD).tolist()))
-    assert results[0] == results[1]
+    previous = (matching.HAND_OVER_AFTER, matching.RELABEL_EVERY)
+    try:
+        matching.RELABEL_EVERY = relabel_every
+        for way in ("plain", "push-relabel", "hand over"):
+            mate, state = start.copy(), np.zeros(graph.num_vertices, dtype=np.int8)
+            if way == "push-relabel":
+                gained = matching._augment_push_relabel(
+                    graph.indptr, graph.indices, side, mate, state
+                )
+            else:
+                matching.HAND_OVER_AFTER = 1.0 if way == "plain" else 0.0
+                gained = matching.augment_bipartite(graph.indptr, graph.indices, side, mate, state)
+            mates.validate_matching(graph, mate)
+            assert mates.matching_size(mate) == mates.matching_size(start) + gained
+            results.append((mates.matching_size(mate), (state == matching.DEAD).tolist()))
+    finally:
+        matching.HAND_OVER_AFTER, matching.RELABEL_EVERY = previous
+    assert results[0] == results[1] == results[2]
 
 
 @given(graphs(), st.booleans())

@@ -25,15 +25,16 @@ documented API: they trust their arguments, which the functions on a
   re-exploring the trees of roots that can never augment, 1.5 s or more;
   Hopcroft–Karp needs over 200 phases there because augmenting paths are
   hundreds of edges long; this search needs 0.8 s.
-* Guided searches, where augmenting paths are long: after a successful
-  search that visited more than :data:`GUIDE_AFTER` of side 0, the
-  remaining roots are searched in order of depth plus a lower bound on the
-  distance to a free vertex (A*, :func:`_augment_guided`), with the same
-  pruning.  On leaper mazes Karp–Sipser leaves a few hundred free vertices
-  in same-side clusters hundreds of cells apart, and each plain search
-  visits a third of the board before it meets one (see
-  docs/benchmarks.md).  Rook mazes never hand over, so they pay nothing
-  for it, neither time nor the guide's 12 bytes a vertex.
+* Push-relabel, where augmenting paths are long: after a successful
+  search that visited more than :data:`HAND_OVER_AFTER` of side 0, the
+  remaining free side-0 vertices are matched by push-relabel with global
+  relabelling (:func:`_augment_push_relabel`), and D on side 0 is one
+  alternating search from those left free.  On leaper mazes Karp–Sipser
+  leaves a few hundred free vertices in same-side clusters hundreds of
+  cells apart, and each plain search visits a third of the board before
+  it meets one (see docs/benchmarks.md); push-relabel's tokens walk down
+  exact distances together instead.  Rook mazes never hand over, so they
+  pay nothing for it, neither time nor its 4 bytes a vertex.
 * The searches start from the side with fewer free vertices after
   Karp–Sipser (:func:`searched_side`): the bipartition is the same, the
   work often half.
@@ -145,9 +146,10 @@ def searched_side(side: SideArray, mate: Int32Array) -> SideArray:
     way; only the work differs.  From the side with fewer free vertices
     there are fewer searches, fewer of them fail (a failed search walks its
     whole tree), and more free vertices wait at the far end.  Measured on
-    2000x2000 leaper mazes: twice as fast where the sides differ much
-    (knight: 7.5 s against 3.9 s), the same within noise where they are
-    close.  O(V)."""
+    2000x2000 leaper mazes with the A* search that push-relabel replaced:
+    twice as fast where the sides differ much (knight: 7.5 s against 3.9
+    s), the same within noise where they are close; with push-relabel
+    the two sides are within the noise of a busy machine.  O(V)."""
     free_on_1 = int(np.count_nonzero(side[mate < 0]))
     free = int(np.count_nonzero(mate < 0))
     if free_on_1 * 2 >= free:
@@ -162,7 +164,8 @@ def _bipartite_matching(
     """:func:`bipartite_matching` for a ``side`` known to 2-colour ``graph``,
     growing ``mate`` (a valid matching) in place."""
     state = np.zeros(graph.num_vertices, dtype=np.int8)
-    augment_bipartite(graph.indptr, graph.indices, side, mate, state)
+    if augment_bipartite(graph.indptr, graph.indices, side, mate, state) < 0:
+        raise SolverError("push-relabel left an augmenting path (a bug)")
     return mate, state == DEAD
 
 
@@ -287,13 +290,14 @@ def karp_sipser(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> i
 DEAD = 2
 
 
-#: The plain search hands over to the guided one (:func:`_augment_guided`)
+#: The plain search hands over to push-relabel (:func:`_augment_push_relabel`)
 #: after a successful search that visited more than this share of side 0:
 #: on a 2000x2000 rook maze none visits 1/100 of it, on leaper mazes the last
 #: augmenting paths cross the board and each plain search visits a third.
-GUIDE_AFTER = 1 / 64
-#: The guided search recomputes its labels after visiting this share of V + E.
-RELABEL_EVERY = 0.25
+HAND_OVER_AFTER = 1 / 64
+#: Push-relabel recomputes its labels (a global relabelling) after this
+#: share of V + E of work: edges scanned by its pushes.
+RELABEL_EVERY = 0.2
 
 
 def _augment_bipartite_native(
@@ -309,47 +313,42 @@ def _augment_bipartite_native(
     queue = np.empty(size, dtype=np.int32)
     parent = np.empty(size, dtype=np.int32)
     stop = np.zeros(1, dtype=np.int64)
-    budget = int(GUIDE_AFTER * size)
+    budget = int(HAND_OVER_AFTER * size)
     augment = lib.csr_function("bg_augment_bipartite", "ibibqiiqql", indptr)
     gained = augment(indptr, indices, side, mate, state, n, queue, parent, size, budget, stop)
     if gained < 0:
         raise SolverError("a search left side 0: the side or the matching is wrong (a bug)")
     if stop[0] < n:
-        gained += _augment_guided_native(
-            lib, indptr, indices, side, mate, state, int(stop[0]), queue, parent
+        gained += _augment_push_relabel_native(
+            lib, indptr, indices, side, mate, state, queue, parent
         )
     return gained
 
 
-def _augment_guided_native(
+def _augment_push_relabel_native(
     lib: Library,
     indptr: OffsetArray,
     indices: Int32Array,
     side: SideArray,
     mate: Int32Array,
     state: SideArray,
-    start: int,
     queue: Int32Array | None = None,
-    parent: Int32Array | None = None,
+    active: Int32Array | None = None,
 ) -> int:
     n = indptr.size - 1
     size = n - int(np.count_nonzero(side)) + 1
-    if queue is None or parent is None:
+    if queue is None or active is None:
         queue = np.empty(size, dtype=np.int32)
-        parent = np.empty(size, dtype=np.int32)
+        active = np.empty(size, dtype=np.int32)
     label = np.empty(n, dtype=np.int32)
-    depth = np.empty(size, dtype=np.int32)
-    link = np.empty(size, dtype=np.int32)
-    bucket = np.empty(size, dtype=np.int32)
-    order = np.empty(size, dtype=np.int32)
     every = int(RELABEL_EVERY * (n + indices.size))
-    guided = lib.csr_function("bg_augment_guided", "ibibqqiiiiiiiqq", indptr)
-    gained = guided(
-        indptr, indices, side, mate, state, n, start, label, queue, parent, depth, link,
-        bucket, order, size, every,
-    )  # fmt: skip
+    push_relabel = lib.csr_function("bg_augment_push_relabel", "ibibqiiiqq", indptr)
+    gained = push_relabel(indptr, indices, side, mate, state, n, label, queue, active, size, every)
     if gained < 0:
-        raise SolverError("a search left side 0: the side or the matching is wrong (a bug)")
+        raise SolverError(
+            "push-relabel left side 0 or an augmenting path: the side or the matching is "
+            "wrong (a bug)"
+        )
     return gained
 
 
@@ -382,8 +381,10 @@ def augment_bipartite(
     ``side`` must 2-colour the CSR and ``mate`` be a matching of it, int32
     and writable: trusted, as every kernel trusts its arguments.  See the
     module docstring for the search and its pruning, and
-    :func:`_augment_guided` for what takes over from it after a search that
-    visited more than :data:`GUIDE_AFTER` of side 0."""
+    :func:`_augment_push_relabel` for what takes over from it after a
+    search that visited more than :data:`HAND_OVER_AFTER` of side 0.
+    Returns -1 instead if push-relabel ended with an augmenting path left
+    (a bug: :func:`_bipartite_matching` raises)."""
     n = indptr.size - 1
     # 0: not seen by the current search, 1: seen by it, 2: dead for good.
     # A search resets what it saw from its own queue, so one byte per vertex
@@ -397,14 +398,15 @@ def augment_bipartite(
             size += 1
     queue = np.empty(size, dtype=np.int32)
     parent = np.empty(size, dtype=np.int32)
-    budget = int(GUIDE_AFTER * size)
-    guide = False
+    budget = int(HAND_OVER_AFTER * size)
+    hand_over = False
     gained = 0
     for root in range(n):
         if side[root] != 0 or mate[root] >= 0 or state[root] == 2:
             continue
-        if guide:
-            return gained + _augment_guided(indptr, indices, side, mate, state, root)
+        if hand_over:
+            pushed = _augment_push_relabel(indptr, indices, side, mate, state)
+            return -1 if pushed < 0 else gained + pushed
         state[root] = 1
         parent[0] = -1
         queue[0] = root
@@ -433,14 +435,14 @@ def augment_bipartite(
         for t in range(tail):
             state[queue[t]] = outcome
         if free_end >= 0:
-            guide = tail > budget
+            hand_over = tail > budget
             _flip_path(queue, parent, mate, free_end, last)
             gained += 1
     return gained
 
 
-@kernel  # inline in bg_augment_guided, its only caller
-def _relabel(
+@kernel  # inline in bg_augment_push_relabel, its only caller
+def _global_relabel(
     indptr: OffsetArray,
     indices: Int32Array,
     side: SideArray,
@@ -449,21 +451,23 @@ def _relabel(
     queue: Int32Array,
     inf: int,
 ) -> None:
-    """``label[x]`` for each side-0 ``x``: its alternating distance to the
-    nearest free side-1 vertex (one breadth-first search back from all of
-    them), ``inf`` when there is none."""
+    """``label[y]`` for each side-1 ``y``: its alternating distance to the
+    nearest free side-1 vertex, counted in side-0 vertices on the way (0 for
+    a free one; one breadth-first search back from all of them), ``inf``
+    when there is none; ``inf`` on side 0.  ``queue`` holds the side-0
+    vertices whose mate was labelled."""
     n = indptr.size - 1
     for v in range(n):
-        if side[v] == 0:
-            label[v] = inf
+        label[v] = 0 if side[v] == 1 and mate[v] < 0 else inf
     tail = 0
     for y in range(n):
         if side[y] != 1 or mate[y] >= 0:
             continue
         for k in range(indptr[y], indptr[y + 1]):
             x = indices[k]
-            if label[x] == inf:
-                label[x] = 1
+            r = mate[x]
+            if r >= 0 and label[r] == inf:
+                label[r] = 1
                 queue[tail] = x
                 tail += 1
     head = 0
@@ -471,151 +475,116 @@ def _relabel(
         x = queue[head]
         head += 1
         y = mate[x]
-        if y < 0:
-            continue
         for k in range(indptr[y], indptr[y + 1]):
             w = indices[k]
-            if label[w] == inf:
-                label[w] = label[x] + 1
+            r = mate[w]
+            if r >= 0 and label[r] == inf:
+                label[r] = label[y] + 1
                 queue[tail] = w
                 tail += 1
 
 
-@kernel(native=_augment_guided_native)
-def _augment_guided(
-    indptr: OffsetArray,
-    indices: Int32Array,
-    side: SideArray,
-    mate: Int32Array,
-    state: SideArray,
-    start: int,
+@kernel(native=_augment_push_relabel_native)
+def _augment_push_relabel(
+    indptr: OffsetArray, indices: Int32Array, side: SideArray, mate: Int32Array, state: SideArray
 ) -> int:
-    """:func:`augment_bipartite`'s searches from the roots ``start`` on,
-    guided and nearest first; returns the augmentations.
+    """:func:`augment_bipartite` from where its plain search stops: push-relabel
+    from every free side-0 vertex not yet :data:`DEAD`, then D; returns the
+    augmentations, or -1 if an augmenting path is left at the end (a bug).
 
-    Each side-0 vertex carries a label, a lower bound on its alternating
-    distance to the nearest free side-1 vertex (first exact, from
-    :func:`_relabel`); the roots are taken in order of their first label,
-    nearest first (then by id).  A search expands its vertices in order of depth plus
-    label (A*, deepest first among equals), so with exact labels it walks
-    straight down a shortest augmenting path instead of visiting the whole
-    ball around its root.  After a success every vertex it reached at depth
-    ``d`` below a path of length ``L`` is at least ``L - d`` from a free
-    vertex (augmenting along a shortest path never brings a vertex closer to
-    one), so its label is raised to that; the labels are recomputed after
-    :data:`RELABEL_EVERY` (V + E) of work.  Vertices labelled unreachable
-    are expanded last, so a search that fails has still explored every
-    vertex its root reaches: its tree is marked dead exactly as in the plain
-    search, and the labels only ever change the order, never the outcome.
+    Each side-1 vertex carries a label, a lower bound on its alternating
+    distance to a free side-1 vertex (counted in side-0 vertices), exact
+    after a global relabelling (:func:`_global_relabel`).  The free side-0
+    vertices wait in a first-in first-out queue.  One taken from it takes
+    the neighbour ``y`` of least label (the first of them): if ``y`` is
+    free, that is an augmentation; else ``y``'s mate is freed and queued
+    (a double push).  Either way ``y`` is relabelled to one more than the
+    second least label around its new mate (its only way on is through its
+    mate now), so labels only grow and stay lower bounds.  A vertex whose
+    least label is ``inf`` can reach no free vertex: it stays free (lower
+    bounds). Labels are recomputed after :data:`RELABEL_EVERY` (V + E) of
+    work, the edges the pushes scanned.  A free side-0 vertex's token walks
+    down the labels along a shortest augmenting path where they are exact,
+    and many tokens move in turn, where a search from each root would
+    re-cross the board: on leaper mazes Karp–Sipser leaves clusters of free
+    vertices of one side hundreds of cells from those of the other.
+
+    At the end no free side-0 vertex can reach a free vertex, so the
+    matching is maximum; a breadth-first search by alternating paths from
+    the free side-0 vertices marks what it reaches :data:`DEAD` (and
+    returns -1 should it meet a free vertex).  The trees the plain search
+    marked dead are never touched: their side-1 vertices reach no free
+    vertex, so their labels are ``inf`` from the first relabelling on and no
+    push enters them, and the search stops at them.  So ``state`` ends as
+    the plain search alone leaves it: D on side 0.
     """
     n = indptr.size - 1
     size = 1
     for v in range(n):
         if side[v] == 0:
             size += 1
-    inf = size
+    inf = size  # a finite label counts distinct side-0 vertices: below size
     label = np.empty(n, dtype=np.int32)
     queue = np.empty(size, dtype=np.int32)
-    parent = np.empty(size, dtype=np.int32)
-    depth = np.empty(size, dtype=np.int32)
-    link = np.empty(size, dtype=np.int32)
-    bucket = np.zeros(size, dtype=np.int32)
-    order = np.empty(size, dtype=np.int32)
+    active = np.empty(size, dtype=np.int32)
     every = int(RELABEL_EVERY * (n + indices.size))
-    _relabel(indptr, indices, side, mate, label, queue, inf)
-    # the roots nearest first: a counting sort by label, slot 0 for inf
-    for v in range(start, n):
+    _global_relabel(indptr, indices, side, mate, label, queue, inf)
+    tail = 0
+    for v in range(n):
         if side[v] == 0 and mate[v] < 0 and state[v] != 2:
-            bucket[label[v] if label[v] < inf else 0] += 1
-    roots = 0
-    for b in range(1, size + 1):
-        slot = b if b < size else 0
-        count = bucket[slot]
-        bucket[slot] = roots
-        roots += count
-    for v in range(start, n):
-        if side[v] == 0 and mate[v] < 0 and state[v] != 2:
-            slot = label[v] if label[v] < inf else 0
-            order[bucket[slot]] = v
-            bucket[slot] += 1
-    bucket[:] = -1
+            active[tail] = v
+            tail += 1
+    head = 0  # active[head:tail], circular: never more than size - 1 of them
     gained = 0
     work = 0
-    for r in range(roots):
-        root = order[r]
-        if mate[root] >= 0 or state[root] == 2:
-            continue
-        tail = 1
-        base = label[root] if label[root] < inf else 0
-        low = 0
-        high = 0
-        far = -1
-        free_end = -1
-        last = -1
-        found = 0
-        queue[0] = root
-        parent[0] = -1
-        depth[0] = 0
-        link[0] = -1
-        state[root] = 1
-        if label[root] < inf:
-            bucket[0] = 0
-        else:
-            far = 0
-        while True:
-            while low <= high and bucket[low] < 0:
-                low += 1
-            if low <= high:
-                at = bucket[low]
-                bucket[low] = link[at]
-            elif far >= 0:
-                at = far
-                far = link[at]
-            else:
-                break
-            v = queue[at]
-            work += indptr[v + 1] - indptr[v]
-            for k in range(indptr[v], indptr[v + 1]):
-                j = indices[k]
-                w = mate[j]
-                if w < 0:
-                    free_end = j
-                    last = at
-                    found = depth[at] + 1
-                    break
-                if state[w] != 0:
-                    continue
-                state[w] = 1
-                queue[tail] = w
-                parent[tail] = at
-                depth[tail] = depth[at] + 1
-                if label[w] >= inf:
-                    link[tail] = far
-                    far = tail
+    while head != tail:
+        x = active[head]
+        head = head + 1 if head + 1 < size else 0
+        best = -1
+        least = inf
+        second = inf
+        for k in range(indptr[x], indptr[x + 1]):
+            y = indices[k]
+            here = label[y]
+            if here < second:
+                if here < least:
+                    second = least
+                    least = here
+                    best = y
                 else:
-                    b = depth[at] + 1 + label[w] - base
-                    b = min(max(b, low), size - 1)
-                    high = max(high, b)
-                    link[tail] = bucket[b]
-                    bucket[b] = tail
-                tail += 1
-            if free_end >= 0:
-                break
-        for b in range(low, high + 1):
-            bucket[b] = -1
-        outcome = 0 if free_end >= 0 else 2
-        for t in range(tail):
-            state[queue[t]] = outcome
-        if free_end < 0:
+                    second = here
+        work += indptr[x + 1] - indptr[x] + 1
+        if least >= inf:
             continue
-        for t in range(tail):
-            raised = found - depth[t]
-            x = queue[t]
-            if raised > 0 and (raised > label[x] or label[x] >= inf):
-                label[x] = raised
-        _flip_path(queue, parent, mate, free_end, last)
-        gained += 1
+        previous = mate[best]
+        mate[x] = best
+        mate[best] = x
+        label[best] = second + 1 if second < inf else inf
+        if previous < 0:
+            gained += 1
+            continue
+        mate[previous] = -1
+        active[tail] = previous
+        tail = tail + 1 if tail + 1 < size else 0
         if work > every:
-            _relabel(indptr, indices, side, mate, label, queue, inf)
+            _global_relabel(indptr, indices, side, mate, label, queue, inf)
             work = 0
+    tail = 0
+    for v in range(n):
+        if side[v] == 0 and mate[v] < 0 and state[v] != 2:
+            state[v] = 2
+            queue[tail] = v
+            tail += 1
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        for k in range(indptr[v], indptr[v + 1]):
+            w = mate[indices[k]]
+            if w < 0:
+                return -1
+            if state[w] != 2:
+                state[w] = 2
+                queue[tail] = w
+                tail += 1
     return gained

@@ -1,6 +1,7 @@
 /* The matching kernels of matching.py: the check of a mate array,
- * Karp-Sipser and the pruned Hungarian search.  Mirrors _first_bad_mate,
- * _retire, _karp_sipser and _augment_bipartite (their docstrings and the
+ * Karp-Sipser, the pruned Hungarian search and push-relabel.  Mirrors
+ * _first_bad_mate, _retire, _karp_sipser, _augment_bipartite,
+ * _global_relabel and _augment_push_relabel (their docstrings and the
  * module's are the specification).  Scratch arrays come from the adapters.
  *
  * Each function exists twice: for the int64 indptr of a Graph (bg_x) and for

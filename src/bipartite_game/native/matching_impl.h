@@ -111,18 +111,20 @@ BG_EXPORT int64_t NAME(bg_karp_sipser)(const IDX *indptr, const int32_t *indices
  * wrong: the adapters check both).  state (zeros on entry) ends with 2 on
  * the side-0 vertices of failed searches' trees.  queue and parent: size
  * entries, one more than the side-0 vertices; parent[t] is the queue
- * position of the parent of queue[t]. */
+ * position of the parent of queue[t].  After a successful search that
+ * visited more than budget it stops at the next root, stop[0] (n when it
+ * never does), and the adapter hands over to bg_augment_push_relabel. */
 BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *indices,
                                              const int8_t *side, int32_t *mate, int8_t *state,
                                              int64_t n, int32_t *queue, int32_t *parent,
                                              int64_t size, int64_t budget, int64_t *stop)
 {
-    int64_t gained = 0, guide = 0;
+    int64_t gained = 0, hand_over = 0;
     stop[0] = n;
     for (int64_t root = 0; root < n; root++) {
         if (side[root] != 0 || mate[root] >= 0 || state[root] == 2)
             continue;
-        if (guide) {
+        if (hand_over) {
             stop[0] = root;
             return gained;
         }
@@ -154,7 +156,7 @@ BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *i
         for (int64_t t = 0; t < tail; t++)
             state[queue[t]] = outcome;
         if (free_end >= 0) {
-            guide = tail > budget;
+            hand_over = tail > budget;
             flip_path(queue, parent, mate, free_end, last);
             gained++;
         }
@@ -162,24 +164,27 @@ BG_EXPORT int64_t NAME(bg_augment_bipartite)(const IDX *indptr, const int32_t *i
     return gained;
 }
 
-/* The guidance of bg_augment_guided: label[x] for each side-0 x, its
- * alternating distance to the nearest free side-1 vertex (inf when there is
- * none); queue: size entries. */
-static void NAME(relabel)(const IDX *indptr, const int32_t *indices, const int8_t *side,
-                          const int32_t *mate, int64_t n, int32_t *label, int32_t *queue,
-                          int32_t inf)
+/* The labels of bg_augment_push_relabel: label[y] for each side-1 y, its
+ * alternating distance to the nearest free side-1 vertex in side-0 vertices
+ * (0 when free, inf when none), inf on side 0.  queue holds the side-0
+ * vertices whose mate was labelled, at most one per side-0 vertex; returns
+ * -1 if it outgrew size (side or mate wrong), else 0.  Mirrors _global_relabel. */
+static int NAME(global_relabel)(const IDX *indptr, const int32_t *indices, const int8_t *side,
+                                const int32_t *mate, int64_t n, int32_t *label, int32_t *queue,
+                                int64_t size, int32_t inf)
 {
     int64_t head = 0, tail = 0;
     for (int64_t v = 0; v < n; v++)
-        if (side[v] == 0)
-            label[v] = inf;
+        label[v] = side[v] == 1 && mate[v] < 0 ? 0 : inf;
     for (int64_t y = 0; y < n; y++) {
         if (side[y] != 1 || mate[y] >= 0)
             continue;
-        for (int64_t k = indptr[y]; k < indptr[y + 1]; k++) {
-            int32_t x = indices[k];
-            if (label[x] == inf) {
-                label[x] = 1;
+        for (IDX k = indptr[y]; k < indptr[y + 1]; k++) {
+            int32_t x = indices[k], r = mate[x];
+            if (r >= 0 && label[r] == inf) {
+                if (tail >= size)
+                    return -1;
+                label[r] = 1;
                 queue[tail++] = x;
             }
         }
@@ -187,132 +192,99 @@ static void NAME(relabel)(const IDX *indptr, const int32_t *indices, const int8_
     while (head < tail) {
         int32_t x = queue[head++];
         int32_t y = mate[x];
-        if (y < 0)
-            continue;
-        for (int64_t k = indptr[y]; k < indptr[y + 1]; k++) {
-            int32_t w = indices[k];
-            if (label[w] == inf) {
-                label[w] = label[x] + 1;
+        int32_t next = label[y] + 1;
+        for (IDX k = indptr[y]; k < indptr[y + 1]; k++) {
+            int32_t w = indices[k], r = mate[w];
+            if (r >= 0 && label[r] == inf) {
+                if (tail >= size)
+                    return -1;
+                label[r] = next;
                 queue[tail++] = w;
             }
         }
     }
+    return 0;
 }
 
-/* bg_augment_bipartite's search from the roots from `from` on, nearest
- * first, ordered by depth + label (A*), see _augment_guided; returns the
- * augmentations, or -1 if a search outgrew size.  label: n entries; queue,
- * parent, depth, link, bucket, order: size entries each (contents ignored). */
-BG_EXPORT int64_t NAME(bg_augment_guided)(const IDX *indptr, const int32_t *indices,
-                                          const int8_t *side, int32_t *mate, int8_t *state,
-                                          int64_t n, int64_t from, int32_t *label,
-                                          int32_t *queue, int32_t *parent, int32_t *depth,
-                                          int32_t *link, int32_t *bucket, int32_t *order,
-                                          int64_t size, int64_t every)
+/* bg_augment_bipartite's work from where its plain search stops:
+ * push-relabel from every free side-0 vertex not dead, then D on side 0
+ * into state; see _augment_push_relabel.  Returns the augmentations, or -1
+ * if a queue outgrew size or an augmenting path is left at the end (side
+ * or mate wrong).  label: n entries; queue, active: size entries each, size
+ * one more than the side-0 vertices (contents ignored). */
+BG_EXPORT int64_t NAME(bg_augment_push_relabel)(const IDX *indptr, const int32_t *indices,
+                                                const int8_t *side, int32_t *mate, int8_t *state,
+                                                int64_t n, int32_t *label, int32_t *queue,
+                                                int32_t *active, int64_t size, int64_t every)
 {
     int32_t inf = (int32_t)size;
-    int64_t gained = 0, work = 0, roots = 0;
-    NAME(relabel)(indptr, indices, side, mate, n, label, queue, inf);
-    /* the roots nearest first: a counting sort by label, slot 0 for inf */
-    for (int64_t b = 0; b < size; b++)
-        bucket[b] = 0;
-    for (int64_t v = from; v < n; v++)
-        if (side[v] == 0 && mate[v] < 0 && state[v] != 2)
-            bucket[label[v] < inf ? label[v] : 0]++;
-    for (int64_t b = 1; b <= size; b++) {
-        int64_t slot = b < size ? b : 0, count = bucket[slot];
-        bucket[slot] = (int32_t)roots;
-        roots += count;
+    int64_t gained = 0, work = 0, head = 0, tail = 0;
+    if (NAME(global_relabel)(indptr, indices, side, mate, n, label, queue, size, inf) < 0)
+        return -1;
+    for (int64_t v = 0; v < n; v++) {
+        if (side[v] == 0 && mate[v] < 0 && state[v] != 2) {
+            if (tail >= size - 1)
+                return -1;
+            active[tail++] = (int32_t)v;
+        }
     }
-    for (int64_t v = from; v < n; v++)
-        if (side[v] == 0 && mate[v] < 0 && state[v] != 2)
-            order[bucket[label[v] < inf ? label[v] : 0]++] = (int32_t)v;
-    for (int64_t b = 0; b < size; b++)
-        bucket[b] = -1;
-    for (int64_t r = 0; r < roots; r++) {
-        int32_t root = order[r];
-        if (mate[root] >= 0 || state[root] == 2)
-            continue;
-        int64_t tail = 1, base = label[root] < inf ? label[root] : 0, low = 0, high = 0;
-        int32_t far = -1, free_end = -1, last = -1, found = 0;
-        queue[0] = root;
-        parent[0] = -1;
-        depth[0] = 0;
-        link[0] = -1;
-        state[root] = 1;
-        if (label[root] < inf)
-            bucket[0] = 0;
-        else
-            far = 0;
-        for (;;) {
-            while (low <= high && bucket[low] < 0)
-                low++;
-            int32_t at;
-            if (low <= high) {
-                at = bucket[low];
-                bucket[low] = link[at];
-            } else if (far >= 0) {
-                at = far;
-                far = link[at];
-            } else {
-                break;
-            }
-            int32_t v = queue[at];
-            work += (int64_t)(indptr[v + 1] - indptr[v]);
-            for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
-                int32_t j = indices[k];
-                int32_t w = mate[j];
-                if (w < 0) {
-                    free_end = j;
-                    last = at;
-                    found = depth[at] + 1;
-                    break;
+    while (head != tail) { /* active[head:tail], circular, at most size - 1 */
+        int32_t x = active[head];
+        head = head + 1 < size ? head + 1 : 0;
+        int32_t best = -1, least = inf, second = inf;
+        for (IDX k = indptr[x]; k < indptr[x + 1]; k++) {
+            int32_t y = indices[k], here = label[y];
+            if (here < second) {
+                if (here < least) {
+                    second = least;
+                    least = here;
+                    best = y;
+                } else {
+                    second = here;
                 }
-                if (state[w] != 0)
-                    continue;
+            }
+        }
+        work += (int64_t)(indptr[x + 1] - indptr[x]) + 1;
+        if (least >= inf)
+            continue;
+        int32_t previous = mate[best];
+        mate[x] = best;
+        mate[best] = x;
+        label[best] = second < inf ? second + 1 : inf;
+        if (previous < 0) {
+            gained++;
+            continue;
+        }
+        mate[previous] = -1;
+        active[tail] = previous;
+        tail = tail + 1 < size ? tail + 1 : 0;
+        if (work > every) {
+            if (NAME(global_relabel)(indptr, indices, side, mate, n, label, queue, size, inf) < 0)
+                return -1;
+            work = 0;
+        }
+    }
+    head = tail = 0;
+    for (int64_t v = 0; v < n; v++) {
+        if (side[v] == 0 && mate[v] < 0 && state[v] != 2) {
+            if (tail >= size)
+                return -1;
+            state[v] = 2;
+            queue[tail++] = (int32_t)v;
+        }
+    }
+    while (head < tail) {
+        int32_t v = queue[head++];
+        for (IDX k = indptr[v]; k < indptr[v + 1]; k++) {
+            int32_t w = mate[indices[k]];
+            if (w < 0)
+                return -1;
+            if (state[w] != 2) {
                 if (tail >= size)
                     return -1;
-                state[w] = 1;
-                queue[tail] = w;
-                parent[tail] = at;
-                depth[tail] = depth[at] + 1;
-                if (label[w] >= inf) {
-                    link[tail] = far;
-                    far = (int32_t)tail;
-                } else {
-                    int64_t b = depth[at] + 1 + label[w] - base;
-                    if (b < low)
-                        b = low;
-                    if (b > size - 1)
-                        b = size - 1;
-                    if (b > high)
-                        high = b;
-                    link[tail] = bucket[b];
-                    bucket[b] = (int32_t)tail;
-                }
-                tail++;
+                state[w] = 2;
+                queue[tail++] = w;
             }
-            if (free_end >= 0)
-                break;
-        }
-        for (int64_t b = low; b <= high; b++)
-            bucket[b] = -1;
-        int8_t outcome = free_end >= 0 ? 0 : 2;
-        for (int64_t t = 0; t < tail; t++)
-            state[queue[t]] = outcome;
-        if (free_end < 0)
-            continue;
-        for (int64_t t = 0; t < tail; t++) {
-            int32_t raised = found - depth[t];
-            int32_t x = queue[t];
-            if (raised > 0 && (raised > label[x] || label[x] >= inf))
-                label[x] = raised;
-        }
-        flip_path(queue, parent, mate, free_end, last);
-        gained++;
-        if (work > every) {
-            NAME(relabel)(indptr, indices, side, mate, n, label, queue, inf);
-            work = 0;
         }
     }
     return gained;

@@ -64,7 +64,8 @@ def solve_bipartite(
         karp_sipser(indptr, indices, mate)
         side = searched_side(side, mate)  # the same bipartition, maybe renamed
         state = np.zeros(n, dtype=np.int8)
-        augment_bipartite(indptr, indices, side, mate, state)
+        if augment_bipartite(indptr, indices, side, mate, state) < 0:
+            raise SolverError("push-relabel left an augmenting path (a bug)")
         losing = state == DEAD
         del state
     _stats.report_solved(n, indices.size // 2, mate)
@@ -83,7 +84,8 @@ def grow_bipartite(
     vertices some maximum matching misses (see
     :func:`~bipartite_game.graphs.matching.bipartite_matching`)."""
     state = np.zeros(indptr.size - 1, dtype=np.int8)
-    augment_bipartite(indptr, indices, side, mate, state)
+    if augment_bipartite(indptr, indices, side, mate, state) < 0:
+        raise SolverError("push-relabel left an augmenting path (a bug)")
     dead: BoolArray = state == DEAD
     return dead
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -27,11 +27,15 @@ class PositionView(Protocol):
     not import it: a position draws itself with them)."""
 
     graph: Graph
-    start: int
-    move_stack: list[int]
 
     @property
-    def current(self) -> int: ...
+    def start(self) -> Any: ...
+
+    @property
+    def move_stack(self) -> list[Any]: ...
+
+    @property
+    def current(self) -> Any: ...
 
     @property
     def turn(self) -> str: ...
@@ -40,7 +44,7 @@ class PositionView(Protocol):
     def visited(self) -> npt.NDArray[np.bool_]: ...
 
     @property
-    def legal_moves(self) -> Iterable[int]: ...
+    def legal_moves(self) -> Iterable[Any]: ...
 
 _WALL, _OPEN, _LOSING, _VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#b9cfe8"
 

@@ -640,7 +640,7 @@ class Graph:
 
     @classmethod
     def from_adjacency(
-        cls, adjacency: Iterable[Iterable[int]] | Mapping[Hashable, Iterable[Hashable]]
+        cls, adjacency: Iterable[Iterable[int]] | Mapping[Any, Iterable[Any]]
     ) -> Graph:
         """Build from neighbour lists: a list of lists of ids (vertex ``i``'s
         neighbours at ``i``), or a dict ``{vertex: [neighbours]}`` of labels,

@@ -142,6 +142,10 @@ class Graph:
     write, or writing through a view made while it was true, defeats this:
     a deliberate act whose results are undefined.)
 
+    On a labelled graph the methods that take a vertex take its label,
+    never its id, and the ones that return vertices return labels (see the
+    module docstring); the arrays are indexed by id.
+
     The package's own builders, whose output is valid by construction,
     skip the check through the private ``Graph._trusted``.
 

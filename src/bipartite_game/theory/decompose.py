@@ -304,7 +304,7 @@ class Decomposition:
         row = g.indices[g.indptr[a] : g.indptr[a + 1]]
         k = int(np.searchsorted(row, b))
         if k >= row.size or row[k] != b:
-            raise BipartiteGameError(f"no edge {u!r} - {v!r} in the graph")
+            raise BipartiteGameError(f"no edge {g.label(a)!r} - {g.label(b)!r} in the graph")
         return EDGE_CLASSES[int(self.edge_class[g.indptr[a] + k])]
 
     def count(self) -> dict[str, int]:

@@ -138,6 +138,11 @@ class Solution:
         not losing themselves.  Every maximum matching covers A and matches it
         into D; with it the Tutte–Berge formula certifies the matching.
 
+    Vertices are named as the graph names them: on a labelled graph every
+    method takes a label (never an id) and returns labels; the arrays
+    ``mate``, ``losing`` and ``barrier`` are indexed by vertex id
+    (:meth:`Graph.index` and :meth:`Graph.label` go between the two).
+
     Made by :func:`solve`.  The arrays are read-only: the kernels behind
     :meth:`strategy`, :func:`~bipartite_game.decompose`,
     :func:`~bipartite_game.certify` and the rest trust them.  Setting one's

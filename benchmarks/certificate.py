@@ -42,13 +42,13 @@ def in_process(
 ) -> None:
     """Median times of each step on ``graph``, kernels loaded by a first run."""
     text = certify(solve(graph)).to_json(names)
-    assert verify(graph, labels, text).ok
+    assert verify(graph, text, labels=labels).ok
     solution = solve(graph)
     cert = certify(solution)
     t_solve = median_time(lambda: solve(graph), runs)
     t_certify = median_time(lambda: certify(solution), runs)
     t_json = median_time(lambda: cert.to_json(names), runs)
-    t_verify = median_time(lambda: verify(graph, labels, text), runs)
+    t_verify = median_time(lambda: verify(graph, text, labels=labels), runs)
     print(
         f"{name}: {graph.num_vertices} vertices, {graph.num_edges} edges, "
         f"bipartite {graph.is_bipartite()}, barrier {cert.barrier.size}, "

@@ -101,7 +101,7 @@ class Objects:
         self.graph = Graph.from_edges(u, v, n, labels=[f"v{k}" for k in range(n)])
         self.solution = solve(self.graph)
         self.decomposition = decompose(self.solution)
-        self.strategy = self.solution.strategy(0) if n else None
+        self.strategy = self.solution.strategy("v0") if n else None
         self.certificate = certify(self.solution)
         self.board = grid_board(mask, moves)
         self.board_solution = solve(self.board.graph)
@@ -158,19 +158,19 @@ class Objects:
         g, s, d, b = self.graph, self.solution, self.decomposition, self.board
         n = g.num_vertices
         labels = [f"v{k}" for k in range(n)]
-        every = range(n)
-        u, v = (int(g.edges()[0][0]), int(g.edges()[1][0])) if g.num_edges else (0, 0)
+        every = labels  # a labelled graph takes its labels (issue 26)
+        u, v = g.edge_pairs()[0] if g.num_edges else ("v0", "v0")
         calls: dict[str, Call] = {
             "degree": g.degree,
             "neighbors": lambda: [g.neighbors(x) for x in every],
-            "has_edge": lambda: g.has_edge(0, 1),
+            "has_edge": lambda: g.has_edge("v0", "v1"),
             "edges": g.edges,
-            "label/index": lambda: [(g.label(x), g.index(f"v{x}")) for x in every],
+            "label/index": lambda: [(g.label(k), g.index(f"v{k}")) for k in range(n)],
             "two_colouring": lambda: (g.two_colouring().side, g.two_colouring().odd_cycle),
             "is_bipartite": g.is_bipartite,
             "sides": g.sides,
             "without": lambda: g.without([0]).edges(),
-            "component": lambda: g.component(0, limit=3),
+            "component": lambda: g.component("v0", limit=3),
             "subgraph": lambda: g.subgraph(np.arange(n) % 2 == 0).edges(),
             "solve": lambda: (solve(g).mate, solve(g).losing),
             "first_player_wins_from": lambda: [first_player_wins_from(g, x) for x in every],
@@ -203,10 +203,13 @@ class Objects:
             ),
             "certify": lambda: certify(s).to_json(labels),
             "certificate": lambda: self.certificate.to_json(labels),
-            "verify": lambda: verify(g, labels, self.certificate.to_json(labels)).ok,
+            "verify": lambda: (
+                verify(g, labels, self.certificate.to_json(labels)).ok,
+                verify(g, self.certificate).ok,
+            ),
             "position": lambda: _play(g),
             "engine": lambda: _engine(g),
-            "annotate": lambda: annotate(g, [0]),
+            "annotate": lambda: annotate(g, ["v0"]),
             "board": lambda: (
                 b.cell_of,
                 [b.cell(x) for x in range(b.graph.num_vertices)],
@@ -230,7 +233,7 @@ class Objects:
 
 
 def _play(graph: Graph) -> object:
-    position = Position(graph, 0)
+    position = Position(graph, graph.label(0))
     seen = [list(position.legal_moves), position.best_moves(), position.mover_wins()]
     while not position.is_over():
         position.push(next(iter(position.legal_moves)))
@@ -246,7 +249,8 @@ def _engine(graph: Graph) -> object:
         assert move is not None
         moves.append(move)
         position.push(move)
-    return [moves, engine.choose_side(0), engine.resist(Position(graph, 0))]
+    first = graph.label(0)
+    return [moves, engine.choose_side(first), engine.resist(Position(graph, first))]
 
 
 def _board_position(board: Any) -> Position | None:

@@ -189,7 +189,7 @@ def long_maze_records(draw: st.DrawFn) -> tuple[Graph, list[int]]:
     seen = {path[0]}
     follow = draw(st.floats(0.3, 1.0))
     while True:
-        legal = [w for w in graph.neighbors(path[-1]).tolist() if w not in seen]
+        legal = [w for w in graph.neighbor_ids(path[-1]).tolist() if w not in seen]
         if not legal:
             break
         partner = int(mate[path[-1]])

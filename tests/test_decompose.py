@@ -150,8 +150,8 @@ def test_takes_a_solution_and_reuses_its_matching() -> None:
 
 @pytest.mark.parametrize("bad", [None, "a b", [(0, 1)]])
 def test_refuses_what_is_not_a_graph(bad: object) -> None:
-    with pytest.raises(BipartiteGameError, match="Graph or a Solution"):
-        decompose(bad)  # type: ignore[arg-type]
+    with pytest.raises(BipartiteGameError, match="networkx graph or a Solution"):
+        decompose(bad)
 
 
 def test_edge_class_of_a_non_edge_is_an_error() -> None:

@@ -74,11 +74,13 @@ def test_every_bipartite_explanation_is_a_proof(case: EdgeSet) -> None:
 
 def test_explain_names_vertices_by_label() -> None:
     solution = solve(Graph.from_edge_list("a b\nb c\n"))
-    assert "even alternating path: a - b = c" in str(solution.explain(2))
-    assert str(solution.explain(1)).startswith("b: first")
-    assert "first move: " in str(solution.explain(1))
+    assert "even alternating path: a - b = c" in str(solution.explain("c"))
+    assert str(solution.explain("b")).startswith("b: first")
+    assert "first move: " in str(solution.explain("b"))
     with pytest.raises(BipartiteGameError, match="no vertex"):
-        solution.explain(3)
+        solution.explain("d")
+    with pytest.raises(BipartiteGameError, match="no vertex labelled 2"):
+        solution.explain(2)  # a labelled graph takes labels, never ids
 
 
 def test_graph_command_explains_a_start() -> None:

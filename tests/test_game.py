@@ -86,15 +86,15 @@ def test_dead_trees_of_the_matching_are_d_on_side_zero(
 def test_components_and_induced_subgraphs() -> None:
     # two paths, 0-1-2 and 3-4, and the isolated 5
     graph = Graph.from_edges([0, 1, 3], [1, 2, 4], 6, labels=list("abcdef"))
-    first = graph.component(2)
+    first = graph.component("c")  # a labelled graph takes labels, never ids
     assert first is not None and first.tolist() == [True, True, True, False, False, False]
-    assert graph.component(0, limit=2) is None  # three vertices: more than the limit
-    small = graph.component(4, limit=2)
+    assert graph.component("a", limit=2) is None  # three vertices: more than the limit
+    small = graph.component("e", limit=2)
     assert small is not None and np.flatnonzero(small).tolist() == [3, 4]
     sub = graph.subgraph(small)
     assert sub.num_vertices == 2 and sub.labels == ("d", "e") and sub.edges()[0].tolist() == [0]
     middle = graph.subgraph([False, True, True, True, False, False])
-    assert middle.neighbors(0).tolist() == [1] and middle.neighbors(2).tolist() == []
+    assert middle.neighbors("b") == ["c"] and middle.neighbors("d") == []
     assert middle.is_bipartite()
 
 

@@ -104,7 +104,7 @@ def test_edge_geography_on_bipartite_multigraphs_by_gf2(graph: tuple[int, int, E
         inside = np.zeros(n, dtype=bool)
         inside[support] = True
         assert inside[s]
-        assert all((w < a) == (s < a) for w in support.tolist())
+        assert all((w < a) == (s < a) for w in support)
         into = np.zeros(n, dtype=int)
         for x, y in edges:
             into[y] += inside[x]
@@ -284,7 +284,7 @@ def test_library_misuse_is_a_bipartite_game_error(call: object, match: str) -> N
         (solve_geography, ([0], [1]), {"seconds": float("nan")}, "seconds must be"),
         (solve_geography, ([0], [1]), {"seconds": None}, "seconds must be"),
         (solve_geography, ([0], [1]), {"directed": "yes"}, "directed must be True or False"),
-        (solve_geography, ([0], [1]), {"directed": None}, "directed must be"),
+        (solve_geography, ([0], [1]), {"directed": 0}, "directed must be"),
         (solve_geography, ([0], [1]), {"rule": ["edge"]}, "rule must be"),
         (solve_geography, ([0], [1]), {"rule": np.array(["edge"])}, "rule must be"),
         (solve_geography, ([0], [1], 2.0), {}, "num_vertices must be an integer"),

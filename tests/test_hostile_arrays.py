@@ -140,7 +140,7 @@ def test_every_public_array_is_read_only() -> None:
         graph.indptr,
         graph.indices,
         graph.sides(),
-        graph.neighbors(2),
+        graph.neighbor_ids(2),
         solution.mate,
         solution.losing,
         solution.barrier,
@@ -233,11 +233,13 @@ def test_labels_must_be_distinct_and_hashable(labels: list[Any], match: str) -> 
             Graph.from_edges(["a"], ["b"], labels=labels)
 
 
-def test_certify_takes_a_solution_only() -> None:
+def test_certify_takes_a_solution_or_a_graph_only() -> None:
     graph = _small()
-    for wrong in (graph, None, "solution", decompose(graph)):
+    for wrong in (None, "solution", decompose(graph)):
         with pytest.raises(BipartiteGameError, match="certify\\(\\) takes a Solution"):
-            certify(wrong)  # type: ignore[arg-type]
+            certify(wrong)
+    # a graph is solved first (issue 26: certify takes what solve takes)
+    assert certify(graph).to_json() == certify(solve(graph)).to_json()
 
 
 @pytest.mark.parametrize(
@@ -248,7 +250,7 @@ def test_certify_takes_a_solution_only() -> None:
         (["a"], "1 labels for 5 vertices"),
         ("abcde", "labels must be a sequence of strings"),
         ([1, 2, 3, 4, 5], "labels must be strings, not 1"),
-        (None, "labels must be a sequence of strings"),
+        ({"a": 1}, "labels must be"),
         (5, "not int"),
     ],
 )
@@ -256,6 +258,14 @@ def test_certificate_json_needs_one_string_label_per_vertex(labels: Any, match: 
     certificate = certify(solve(_small()))
     with pytest.raises(BipartiteGameError, match=match):
         certificate.to_json(labels)
+
+
+def test_certificate_json_labels_default_to_the_graphs() -> None:
+    # issue 26: labels=None (once refused) means the graph's own names
+    graph = _small()
+    named = Graph.from_edges(*graph.edges(), graph.num_vertices, labels=[f"v{k}" for k in range(5)])
+    assert certify(solve(graph)).to_json() == certify(solve(graph)).to_json(list("01234"))
+    assert certify(named).to_json() == certify(named).to_json([f"v{k}" for k in range(5)])
 
 
 def test_certificate_json_from_label_lines_is_the_same_document() -> None:

@@ -33,19 +33,19 @@ def test_labels_work_wherever_a_vertex_is_taken_on_a_networkx_grid() -> None:
     assert solution.winner((1, 1)) == "first"  # a bare TypeError before
     assert solution.first_player_wins((0, 0))
     partner = solution.reply((0, 0))
-    assert partner is not None and graph.has_edge((0, 0), graph.label(partner))
+    assert partner is not None and graph.has_edge((0, 0), partner)  # labels out too
     strategy = solution.strategy((1, 1))
     first = strategy.reply((1, 1))
     assert first is not None
     position = Position(graph, (1, 1))
-    position.push(graph.label(first))
+    position.push(first)
     assert position.current == first
     with pytest.raises(IllegalMoveError, match=r"\(9, 9\) is no vertex"):
         position.push((9, 9))
     with pytest.raises(BipartiteGameError, match=r"no vertex labelled \(9, 9\)"):
         solution.winner((9, 9))
-    with pytest.raises(BipartiteGameError, match="no vertex 7"):
-        solution.winner(7)  # an integer stays an id
+    with pytest.raises(BipartiteGameError, match="no vertex labelled 0"):
+        solution.winner(0)  # on a labelled graph an integer is a label too, never an id
 
 
 def test_results_keyed_by_label() -> None:

@@ -130,7 +130,7 @@ def test_retire(drawn: tuple[Graph, np.random.Generator, int]) -> None:
     if n == 0:
         return  # no vertex to retire
     mate = _random_matching(graph, rng)
-    free = [int(np.count_nonzero(mate[graph.neighbors(v)] < 0)) for v in range(n)]
+    free = [int(np.count_nonzero(mate[graph.neighbor_ids(v)] < 0)) for v in range(n)]
     free_degree = np.array(free, dtype=np.int32)
     top = int(rng.integers(0, 2))
     stack = rng.integers(-1, n, n + 2).astype(np.int32)

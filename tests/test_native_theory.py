@@ -114,7 +114,7 @@ def _walk(graph: Graph, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     seen = {path[0]}
     length = int(rng.integers(1, n + 1))
     while len(path) < length:
-        moves = [w for w in graph.neighbors(path[-1]).tolist() if w not in seen]
+        moves = [w for w in graph.neighbor_ids(path[-1]).tolist() if w not in seen]
         if not moves:
             break
         w = moves[int(rng.integers(0, len(moves)))]

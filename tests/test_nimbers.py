@@ -174,7 +174,7 @@ def test_values_keyed_by_label_and_misuse() -> None:
     g = Graph.from_edges([0, 1], [1, 2], 3)
     assert grundy_values(g) == {0: 0, 1: 1, 2: 0}
     with pytest.raises(BipartiteGameError, match="graph"):
-        grundy_array([[0, 1]])  # type: ignore[arg-type]
+        grundy_array([[0, 1]])
     with pytest.raises(BipartiteGameError, match="budget"):
         grundy_array(g, budget=0)
     with pytest.raises(BipartiteGameError):

@@ -158,7 +158,8 @@ def test_any_text_labels_give_well_formed_xml(names: list[str]) -> None:
     """Control characters and lone surrogates (no XML document may hold
     them, escaped or not) are replaced; everything else is escaped."""
     graph = Graph.from_edges(names[:-1], names[1:])
-    for svg in (graph._repr_svg_(), solve(graph)._repr_svg_(), Position(graph, 0)._repr_svg_()):
+    position = Position(graph, names[0])
+    for svg in (graph._repr_svg_(), solve(graph)._repr_svg_(), position._repr_svg_()):
         root = _parse(svg)
         assert len(_vertex_classes(svg)) == len(names)
         assert all(t.text for t in root.iter(f"{SVG}title"))

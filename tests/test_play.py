@@ -33,7 +33,7 @@ def _person_move(match: Match, opponent: str, rng: random.Random, adj: list[list
     assert position is not None
     legal = list(position.legal_moves)
     if opponent == "random":
-        return rng.choice(legal)
+        return int(rng.choice(legal))
     visited = [position.start, *position.move_stack]
     wins = brute.geography_winning_moves(adj, position.current, visited)
     return wins[0] if wins else legal[-1]

@@ -21,6 +21,7 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
+    from ._version import __version__
     from .graphs.boards import GridBoard, LockBoard, grid_board, lock_board
     from .graphs.graph import Colouring, Graph
     from .graphs.matching import matching_size, maximum_matching
@@ -64,10 +65,9 @@ _HOMES = {
     "Position": "play.position",
     "render_svg": "play.render",
     "render_text": "play.render",
+    "__version__": "_version",
 }
 
-
-__version__ = "0.1.0"
 
 __all__ = [
     "BipartiteGameError",
@@ -106,3 +106,5 @@ __all__ = [
 ]
 
 lazy_names(__name__, _HOMES)
+# only public names in dir(): these served the imports above
+del TYPE_CHECKING, annotations, lazy_names

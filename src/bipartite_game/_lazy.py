@@ -47,7 +47,17 @@ def lazy_names(package: str, homes: dict[str, str]) -> None:
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(module.__dict__) | set(homes))
+        """The public names only: ``__all__`` (or the names without an
+        underscore), the lazy ones, and the public subpackages."""
+        public = module.__dict__.get("__all__")
+        if public is None:
+            public = [name for name in module.__dict__ if not name.startswith("_")]
+        loaded = [
+            name
+            for name, value in module.__dict__.items()
+            if isinstance(value, ModuleType) and not name.startswith("_")
+        ]
+        return sorted(set(public) | set(homes) | set(loaded))
 
     module.__dict__.update({_HOMES: homes, "__getattr__": __getattr__, "__dir__": __dir__})
     module.__class__ = _Package

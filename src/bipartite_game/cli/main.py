@@ -22,7 +22,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from .. import __version__, _stats
+from .. import _stats
 from .._command import OutputError, require_stdout, silence_stdout, whole, write_stdout
 from .._input import PROG
 from .._input import read_input as _read
@@ -68,6 +68,28 @@ class _Parser(argparse.ArgumentParser):
         else:
             with contextlib.suppress(OSError, ValueError):  # standard error lost
                 file.write(message)
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, read from the package's
+    metadata only when asked (every other run skips reading it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("nargs", 0)
+        kwargs.setdefault("default", argparse.SUPPRESS)
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        from .. import __version__
+
+        write_stdout(f"{parser.prog} {__version__}\n")
+        parser.exit()
 
 
 def _front_end(args: argparse.Namespace) -> Any:
@@ -120,7 +142,7 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
         ),
         epilog="Run 'bipartite-game COMMAND --help' for a command's input and options.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     judge = _JUDGE_PARSERS.get(command or "")
     if judge is not None:  # a judge command runs: the others' parsers are never used

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
     certificate = read_input(args.certificate)
     try:
-        verdict = verify(graph, labels, certificate)
+        verdict = verify(graph, certificate, labels=labels)
     except BipartiteGameError as error:
         if args.maze or not _is_maze(text):
             raise

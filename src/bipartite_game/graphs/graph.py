@@ -5,6 +5,16 @@ and ``v -> u``, in compressed sparse row form: the neighbours of ``v`` are
 ``indices[indptr[v]:indptr[v + 1]]``, sorted, without repeats or self-loops.
 Vertices are ``0 .. n - 1``; optional labels name them for people.
 
+Labels in, labels out.  On a graph with labels, every method and every
+function of the game layer that takes a vertex takes its *label*, never its
+id, and every vertex it gives back is a label: a graph whose labels are the
+integers ``10, 20, 30`` names its first vertex ``10``, and ``0`` is no vertex
+of it.  On a graph without labels the vertices are their ids, plain Python
+ints.  The array layer is indexed by id whatever the labels (``indptr``,
+``indices``, :meth:`Graph.edges`, :meth:`Graph.without`, a solution's
+``losing`` and ``mate``); :meth:`Graph.index` and :meth:`Graph.label` go
+between the two.
+
 Ids and arrays from callers are checked by :mod:`._checks` before any kernel
 sees them.  A graph is immutable: its arrays (``indptr``, ``indices``, the
 colouring's) are read-only, and its labels a tuple, so that the check made
@@ -16,7 +26,7 @@ graph is then refused rather than trusted.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +42,6 @@ from .._checks import (
     freeze,
     int_scalar,
     is_frozen,
-    is_integer,
     set_frozen_state,
     validated_csr,
     vertex_array,
@@ -48,7 +57,16 @@ if TYPE_CHECKING:
     from .._native import Library
     from .edgelist import EdgeList
 
-__all__ = ["Colouring", "Graph", "OffsetArray", "wide_offsets"]
+__all__ = [
+    "Colouring",
+    "Graph",
+    "GraphLike",
+    "OffsetArray",
+    "Vertex",
+    "as_graph",
+    "is_networkx_graph",
+    "wide_offsets",
+]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -124,6 +142,10 @@ class Graph:
     write, or writing through a view made while it was true, defeats this:
     a deliberate act whose results are undefined.)
 
+    On a labelled graph the methods that take a vertex take its label,
+    never its id, and the ones that return vertices return labels (see the
+    module docstring); the arrays are indexed by id.
+
     The package's own builders, whose output is valid by construction,
     skip the check through the private ``Graph._trusted``.
 
@@ -132,7 +154,7 @@ class Graph:
     >>> g = Graph.from_edges([0, 1], [1, 2])
     >>> g.num_vertices, g.num_edges
     (3, 2)
-    >>> g.neighbors(1).tolist()
+    >>> g.neighbors(1)
     [0, 2]
     """
 
@@ -253,10 +275,16 @@ class Graph:
         self.check_intact()
         return np.diff(self.indptr).astype(np.int64, copy=False)
 
-    def neighbors(self, v: Hashable) -> Int32Array:
-        """The neighbours of ``v``, sorted (a read-only view)."""
+    def neighbors(self, v: Hashable) -> list[Vertex]:
+        """The neighbours of the vertex ``v``, in id order: labels on a
+        labelled graph, else ids as plain ints.  O(degree)."""
+        return self.labels_of(self.neighbor_ids(self.vertex_id(v)))
+
+    def neighbor_ids(self, v: int) -> Int32Array:
+        """The ids of the neighbours of the vertex with id ``v``, sorted: a
+        read-only view of :attr:`indices` (the array layer).  O(1)."""
         self.check_intact()
-        v = self.vertex_id(v)
+        v = vertex_id(v, self.num_vertices)
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def has_edge(self, u: Hashable, v: Hashable) -> bool:
@@ -268,27 +296,83 @@ class Graph:
         return k < row.size and int(row[k]) == v
 
     def edges(self) -> tuple[Int32Array, Int32Array]:
-        """Each undirected edge once, as arrays ``(u, v)`` with ``u < v``."""
+        """Each undirected edge once, as id arrays ``(u, v)`` with ``u < v``
+        (the array layer; :meth:`edge_pairs` gives them as labels)."""
         self.check_intact()
         src = np.repeat(np.arange(self.num_vertices, dtype=np.int32), np.diff(self.indptr))
         keep = src < self.indices
         return src[keep], self.indices[keep]
 
+    def edge_pairs(self) -> list[tuple[Vertex, Vertex]]:
+        """Each undirected edge once as a pair of vertices, labels on a
+        labelled graph (else ids), in the order of :meth:`edges`: what
+        networkx's ``G.edges()`` lists.  O(E)."""
+        u, v = self.edges()
+        return list(zip(self.labels_of(u), self.labels_of(v), strict=True))
+
+    def labels_of(self, ids: npt.ArrayLike) -> list[Vertex]:
+        """The vertices with ids ``ids`` as the user names them: their labels
+        on a labelled graph, else the ids as plain ints.  The one translation
+        from the array layer out, O(len(ids)) (a list comprehension, made
+        only when asked for)."""
+        found = np.asarray(ids)
+        if found.ndim != 1 or (found.size and found.dtype.kind not in "iu"):
+            raise BipartiteGameError("labels_of() takes a 1-D array of vertex ids")
+        if found.size:
+            low, high = int(found.min()), int(found.max())
+            vertex_id(low, self.num_vertices)
+            vertex_id(high, self.num_vertices)
+        listed: list[int] = found.tolist()
+        if self.labels is None:
+            return list(listed)
+        labels = self.labels
+        return [labels[v] for v in listed]
+
     def vertex_id(self, v: object) -> int:
-        """``v`` as a vertex id of this graph, or a :class:`BipartiteGameError`
-        quoting it: what every method taking a vertex accepts.  An integer
-        is an id (see :func:`._checks.vertex_id`); on a graph
-        with labels anything else is the label it names (so
-        ``solution.winner((1, 1))`` works on ``networkx.grid_2d_graph``; an
-        integer label is reached through :meth:`index`).  O(1)."""
-        if self.labels is not None and not is_integer(v) and not isinstance(v, (bool, np.bool_)):
+        """The id of the vertex ``v`` names, or a :class:`BipartiteGameError`
+        quoting it: what every method taking a vertex accepts.  On a graph
+        with labels ``v`` is a label, never an id (so ``0`` names the vertex
+        labelled ``0``, wherever it sits, and is no vertex of a graph
+        labelled ``"a", "b"``); without labels it is an id (see
+        :func:`._checks.vertex_id`).  O(1)."""
+        if self.labels is not None:
+            if isinstance(v, (bool, np.bool_)):
+                raise BipartiteGameError(f"no vertex labelled {v!r}")
             return self.index(v)
         return vertex_id(v, self.num_vertices)
 
-    def label(self, v: Hashable) -> Hashable:
-        """The label of vertex ``v`` (its id when the graph has no labels)."""
-        v = self.vertex_id(v)
+    def vertex_ids(self, vertices: object, what: str = "vertices") -> IntArray:
+        """The ids of the vertices ``vertices`` name (labels on a labelled
+        graph, else ids; see :meth:`vertex_id`), as an int64 array, or a
+        :class:`BipartiteGameError` naming ``what``.  O(len(vertices)): a
+        Python pass over the labels, at the boundary."""
+        if self.labels is None:
+            return vertex_array(vertices, self.num_vertices, what)
+        if isinstance(vertices, (str, bytes)):
+            raise BipartiteGameError(f"{what} must be a sequence of vertices, not one string")
+        try:
+            listed = list(vertices)  # type: ignore[call-overload]
+        except TypeError:
+            raise BipartiteGameError(
+                f"{what} must be a sequence of vertices, not {type(vertices).__name__}"
+            ) from None
+        ids = [self.vertex_id(x) for x in listed]
+        return np.array(ids, dtype=np.int64)
+
+    def label(self, v: int) -> Vertex:
+        """The label of the vertex with id ``v`` (the id itself, a plain
+        int, when the graph has no labels).  O(1)."""
+        v = vertex_id(v, self.num_vertices)
         return self.labels[v] if self.labels is not None else v
+
+    def unlabelled(self) -> Graph:
+        """The same graph without its labels, sharing its arrays (O(1)): for
+        code that works in ids throughout, on a labelled graph too."""
+        self.check_intact()
+        if self.labels is None:
+            return self
+        side = self._colouring.side if self._colouring is not None else None
+        return Graph._trusted(self.indptr, self.indices, None, side=side)
 
     def index(self, label: Hashable) -> int:
         """The vertex id that carries ``label``."""
@@ -384,7 +468,7 @@ class Graph:
         side = self._colouring.side if self._colouring is not None else None
         return Graph._trusted(indptr, self.indices[keep], self.labels, side=side)
 
-    def component(self, v: int, *, limit: int | None = None) -> BoolArray | None:
+    def component(self, v: Hashable, *, limit: int | None = None) -> BoolArray | None:
         """The vertices of ``v``'s connected component, as a mask; ``None``
         when it has more than ``limit`` vertices (the search stops there, so
         asking costs O(limit) edges' work at most).  O(V + E)."""
@@ -478,17 +562,57 @@ class Graph:
         return cls._trusted(indptr, indices, labels)
 
     @classmethod
-    def from_edge_list(cls, text: str | bytes | EdgeList, *, labelled: bool = True) -> Graph:
+    def from_edge_list(
+        cls,
+        text: str | bytes | EdgeList | Iterable[tuple[Hashable, Hashable]],
+        *,
+        labelled: bool = True,
+    ) -> Graph:
         """Parse an edge list (``u v`` a line, ``#`` comments; see
-        :mod:`.edgelist`), or build the graph of one already parsed.  The
-        labels are the tokens unless ``labelled`` is false (then they are
+        :mod:`.edgelist`), or build the graph of one already parsed, or of
+        a list of pairs ``[("a", "b"), ...]`` (labels: the endpoints, in
+        order of first appearance, as :meth:`from_edges`).  The labels of
+        text are its tokens unless ``labelled`` is false (then they are
         never made: a large edge list's graph costs only its arrays)."""
         from .edgelist import EdgeList, parse_edge_list  # here: start-up time of the judges
 
+        if not isinstance(text, (str, bytes, EdgeList)):
+            return cls._from_pairs(text, "from_edge_list")
         edges = text if isinstance(text, EdgeList) else parse_edge_list(text)
         labels = edges.labels() if labelled else None
         u, v = edges.ends
         return cls._from_ids(u, v, edges.num_vertices, labels)
+
+    @classmethod
+    def _from_pairs(cls, pairs: object, caller: str) -> Graph:
+        """The graph of an iterable of 2-item pairs of labels.  O(E)."""
+        try:
+            listed = [tuple(pair) for pair in pairs]  # type: ignore[attr-defined]
+        except TypeError as error:
+            raise BipartiteGameError(
+                f"{caller}() takes edge-list text or a list of pairs, not "
+                f"{type(pairs).__name__} ({error})"
+            ) from None
+        for pair in listed:
+            if len(pair) != 2:
+                raise BipartiteGameError(f"{caller}(): an edge is a pair, not {pair!r}")
+        try:
+            names = tuple(dict.fromkeys(x for pair in listed for x in pair))
+        except TypeError as error:
+            raise BipartiteGameError(f"{caller}(): edge ends must be hashable ({error})") from None
+        return cls._from_labelled([a for a, _ in listed], [b for _, b in listed], names)
+
+    @classmethod
+    def _from_labelled(
+        cls, src: list[Hashable], dst: list[Hashable], names: tuple[Hashable, ...]
+    ) -> Graph:
+        """The graph on the vertices ``names`` (distinct, hashable) with an
+        edge ``src[k] - dst[k]`` for each ``k``, every end one of them: ids
+        by a dict, whatever the labels are (ints too).  O(V + E)."""
+        number = {name: i for i, name in enumerate(names)}
+        u = np.fromiter((number[x] for x in src), dtype=np.int64, count=len(src))
+        v = np.fromiter((number[x] for x in dst), dtype=np.int64, count=len(dst))
+        return cls.from_edges(u, v, len(names), names)
 
     @classmethod
     def from_networkx(cls, nx_graph: Any) -> Graph:
@@ -529,17 +653,33 @@ class Graph:
         return cls.from_edges(coo.row, coo.col, int(coo.shape[0]))
 
     @classmethod
-    def from_adjacency(cls, adjacency: Iterable[Iterable[int]]) -> Graph:
-        """Build from a list of neighbour lists (small graphs, tests, examples)."""
+    def from_adjacency(
+        cls, adjacency: Iterable[Iterable[int]] | Mapping[Any, Iterable[Any]]
+    ) -> Graph:
+        """Build from neighbour lists: a list of lists of ids (vertex ``i``'s
+        neighbours at ``i``), or a dict ``{vertex: [neighbours]}`` of labels,
+        networkx's dict-of-lists (every key is a vertex, in the dict's order,
+        then any neighbour not a key).  O(V + E)."""
+        if isinstance(adjacency, Mapping):
+            try:
+                rows = {key: list(row) for key, row in adjacency.items()}
+                names = tuple(dict.fromkeys([*rows, *(w for row in rows.values() for w in row)]))
+            except TypeError as error:
+                raise BipartiteGameError(
+                    f"from_adjacency() takes a dict of neighbour lists ({error})"
+                ) from None
+            src = [v for v, row in rows.items() for _ in row]
+            dst = [w for row in rows.values() for w in row]
+            return cls._from_labelled(src, dst, names)
         try:
-            rows = [list(row) for row in adjacency]
+            lists = [list(row) for row in adjacency]
         except TypeError as error:
             raise BipartiteGameError(
                 f"from_adjacency() takes a list of neighbour lists ({error})"
             ) from None
-        src = [v for v, row in enumerate(rows) for _ in row]
-        dst = [w for row in rows for w in row]
-        return cls.from_edges(src, dst, len(rows))
+        src_ids = [v for v, row in enumerate(lists) for _ in row]
+        dst_ids = [w for row in lists for w in row]
+        return cls.from_edges(src_ids, dst_ids, len(lists))
 
     @classmethod
     def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
@@ -551,15 +691,55 @@ class Graph:
         return cls.from_edges(u, v, num_vertices=len(states), labels=states)
 
     def to_networkx(self) -> Any:
-        """A networkx ``Graph`` on the ids ``0 .. n - 1``."""
+        """A networkx ``Graph`` with this graph's vertices as its nodes (the
+        labels, else the ids), in id order.  Needs networkx, an optional
+        dependency.  O(V + E)."""
         self.check_intact()
-        import networkx as nx
-
+        try:
+            import networkx as nx
+        except ImportError:
+            raise BipartiteGameError("to_networkx() needs networkx: pip install networkx") from None
         out = nx.Graph()
-        out.add_nodes_from(range(self.num_vertices))
-        u, v = self.edges()
-        out.add_edges_from(zip(u.tolist(), v.tolist(), strict=True))
+        out.add_nodes_from(self.labels if self.labels is not None else range(self.num_vertices))
+        out.add_edges_from(self.edge_pairs())
         return out
+
+
+#: A vertex as the user names it: a label of a labelled graph, else an id
+#: (a plain int).  ``Any`` to a type checker, since a label is any hashable.
+Vertex = Any
+
+#: What the functions taking a graph accept: a :class:`Graph`, or a
+#: networkx graph (converted by :func:`as_graph`).  ``Any`` to a type
+#: checker, since networkx is an optional dependency.
+GraphLike = Any
+
+
+def is_networkx_graph(obj: object) -> bool:
+    """Is ``obj`` a networkx graph (of networkx's own classes or a subclass)?
+    Looks at the type's modules only: networkx is not imported.  O(1)."""
+    return any(
+        getattr(cls, "__module__", "").partition(".")[0] == "networkx"
+        and hasattr(obj, "nodes")
+        and hasattr(obj, "edges")
+        for cls in type(obj).__mro__
+    )
+
+
+def as_graph(obj: object, caller: str) -> Graph:
+    """``obj`` as a :class:`Graph`: itself, or a networkx graph converted
+    (:meth:`Graph.from_networkx`, its nodes the labels), once, at the
+    boundary of a public function; anything else is refused naming
+    ``caller``.  The graph is checked intact (:meth:`Graph.check_intact`).
+    O(1) for a Graph, O(V + E) to convert."""
+    if isinstance(obj, Graph):
+        obj.check_intact()
+        return obj
+    if is_networkx_graph(obj):
+        return Graph.from_networkx(obj)
+    raise BipartiteGameError(
+        f"{caller}() takes a Graph or a networkx graph, not {type(obj).__name__}"
+    )
 
 
 def _labelled_ends(

@@ -47,7 +47,8 @@ never marks dead ends and does not finish on a 150x150 grid with 10 % walls
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -55,7 +56,7 @@ import numpy.typing as npt
 from .._checks import checked_side
 from .._jit import kernel
 from ..errors import SolverError
-from .graph import Graph, OffsetArray
+from .graph import Graph, GraphLike, OffsetArray
 from .mates import matching_size, require_graph, validate_matching
 
 if TYPE_CHECKING:
@@ -79,8 +80,19 @@ SideArray = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> Int32Array:
-    """A maximum cardinality matching of ``graph`` as a ``mate`` array.
+@overload
+def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> Int32Array: ...
+@overload
+def maximum_matching(
+    graph: Any, *, initial: npt.ArrayLike | None = None
+) -> Int32Array | dict[Hashable, Hashable]: ...
+def maximum_matching(
+    graph: GraphLike, *, initial: npt.ArrayLike | None = None
+) -> Int32Array | dict[Hashable, Hashable]:
+    """A maximum cardinality matching of ``graph`` as a ``mate`` array
+    (the array layer, indexed by vertex id); of a networkx graph, as
+    networkx's ``bipartite.maximum_matching`` gives one: a dict
+    ``{u: v, v: u}`` of its nodes (the ids behind them are not the user's).
 
     Parameters
     ----------
@@ -102,15 +114,19 @@ def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> I
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]
     """
-    require_graph(graph, "maximum_matching")
-    side = graph.two_colouring().side
-    mate = start_matching(graph, initial)
+    g = require_graph(graph, "maximum_matching")
+    side = g.two_colouring().side
+    mate = start_matching(g, initial)
     if side is not None:
-        return _bipartite_matching(graph, searched_side(side, mate), mate)[0]
-    from .blossom import edmonds  # here: a bipartite answer never loads it (start-up time)
+        mate = _bipartite_matching(g, searched_side(side, mate), mate)[0]
+    else:
+        from .blossom import edmonds  # here: a bipartite answer never loads it (start-up time)
 
-    edmonds(graph.indptr, graph.indices, mate)
-    return mate
+        edmonds(g.indptr, g.indices, mate)
+    if g is graph:
+        return mate
+    matched = np.flatnonzero(mate >= 0)
+    return dict(zip(g.labels_of(matched), g.labels_of(mate[matched]), strict=True))
 
 
 def bipartite_matching(

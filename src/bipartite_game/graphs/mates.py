@@ -8,6 +8,7 @@ caller checks it here, once (:func:`validate_matching`), before a kernel of
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy.typing as npt
 from .._checks import int_array
 from .._jit import kernel
 from ..errors import BipartiteGameError
-from .graph import Graph, OffsetArray
+from .graph import Graph, OffsetArray, as_graph
 
 if TYPE_CHECKING:
     from .._native import Library
@@ -26,12 +27,16 @@ __all__ = ["first_bad_mate", "matching_size", "require_graph", "validate_matchin
 Int32Array = npt.NDArray[np.int32]
 
 
-def matching_size(mate: npt.ArrayLike) -> int:
-    """Number of edges in a matching.
+def matching_size(mate: npt.ArrayLike | Mapping[Hashable, Hashable]) -> int:
+    """Number of edges in a matching: a ``mate`` array, or a dict of
+    partners ``{u: v, v: u}`` as :meth:`Solution.matching` and
+    :func:`maximum_matching` of a networkx graph give.
 
     ``mate`` is checked to be a matching of some graph: integers
     ``-1 .. n - 1`` with ``mate[mate[v]] == v`` wherever ``mate[v] >= 0``.
     O(V), vectorised."""
+    if isinstance(mate, Mapping):  # {u: v} both ways, as Solution.matching() gives
+        return len(mate) // 2
     array = _mate_array(mate, None)
     matched = np.flatnonzero(array >= 0)
     partner = array[matched]
@@ -78,13 +83,12 @@ def _mate_array(mate: npt.ArrayLike, n: int | None) -> Int32Array:
     return array.astype(np.int32)
 
 
-def require_graph(graph: object, caller: str) -> None:
-    """Refuse anything but a :class:`Graph`, naming the function called,
-    and a graph whose arrays were made writable (:meth:`Graph.check_intact`).
-    O(1)."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"{caller}() takes a Graph, not {type(graph).__name__}")
-    graph.check_intact()
+def require_graph(graph: object, caller: str) -> Graph:
+    """``graph`` as a :class:`Graph` (a networkx graph converted, see
+    :func:`.graph.as_graph`), or a :class:`BipartiteGameError` naming the
+    function called; a graph whose arrays were made writable is refused
+    (:meth:`Graph.check_intact`).  O(1) for a Graph."""
+    return as_graph(graph, caller)
 
 
 def _first_bad_mate_native(

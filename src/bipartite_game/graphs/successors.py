@@ -5,7 +5,7 @@ tuple, a board) moves to a few others, and no state may be visited twice.
 :func:`from_successors` explores the states reachable from the start
 breadth-first and builds the :class:`~bipartite_game.graphs.graph.Graph` the
 solver takes, with the states themselves as labels, so that
-``solve(graph).first_player_wins(graph.index(state))`` answers in the
+``solve(graph).first_player_wins(state)`` answers in the
 game's own words.
 
 Vertex geography is played on an *undirected* graph: a move from ``u`` to

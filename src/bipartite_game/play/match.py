@@ -165,7 +165,10 @@ class Match:
         if self.graph.num_vertices == 0:
             where = "the maze has no open cell" if self.grid else "the graph has no vertex"
             raise BipartiteGameError(f"{where} to play on")
-        self.engine = Engine(self.graph)
+        #: The match speaks vertex ids (the web page names them by label):
+        #: it plays on the graph's arrays without the labels.
+        self._ids = self.graph.unlabelled()
+        self.engine = Engine(self._ids)
         start_vertex = None if start is None else self._start_vertex(start)
         if start_vertex is not None:
             self.winning_side = self.engine.choose_side(start_vertex)
@@ -234,7 +237,7 @@ class Match:
         if self.position is not None:
             raise IllegalMoveError("illegal move: the token is already on the board")
         try:
-            vertex = self.graph.vertex_id(vertex)
+            vertex = self._ids.vertex_id(vertex)
         except BipartiteGameError as error:
             raise IllegalMoveError(f"illegal start: {error}") from None
         answer = self._begin(vertex)
@@ -295,11 +298,11 @@ class Match:
         if position is None:
             return solution.losing, solution.mate
         visited = position.visited
-        rest = solve(self.graph.without(np.flatnonzero(visited)))
+        rest = solve(self._ids.without(np.flatnonzero(visited)))
         strategy = self.engine.following(position, self.engine_side)
         if strategy is None:
             visited[position.current] = False
-            here = solve(self.graph.without(np.flatnonzero(visited)))
+            here = solve(self._ids.without(np.flatnonzero(visited)))
             strategy = here.strategy(position.current)
         return rest.losing, strategy.mate
 
@@ -345,7 +348,7 @@ class Match:
         if self.position is None:
             return []
         path = [self.position.start, *self.position.move_stack]
-        verdicts = annotate(self.graph, path)
+        verdicts = annotate(self._ids, path)
         lines = [
             RecordLine(
                 path[0],
@@ -415,14 +418,14 @@ class Match:
         if isinstance(start, tuple):
             raise BipartiteGameError(f"a start on a graph is a vertex id, not {start!r}")
         try:
-            return self.graph.vertex_id(start)
+            return self._ids.vertex_id(start)
         except BipartiteGameError as error:
             raise IllegalMoveError(f"illegal start: {error}") from None
 
     def _named(self, vertex: object) -> str:
         """``cell 2 3`` on a grid, the label (else the id) on a graph."""
         try:
-            v = self.graph.vertex_id(vertex)
+            v = self._ids.vertex_id(vertex)
         except BipartiteGameError:
             return repr(vertex)
         if self.grid is not None:
@@ -447,7 +450,7 @@ class Match:
         return f"cell {shown[0]} {shown[1]} is off the {height}x{width} board"
 
     def _begin(self, start: int) -> int | None:
-        self.position = Position(self.graph, start, board=self.grid)
+        self.position = Position(self._ids, start, board=self.grid)
         return self._engine_turn()
 
     def _require_turn(self) -> Position:
@@ -468,4 +471,4 @@ class Match:
         answer = self.engine.move(position)
         assert answer is not None  # the game is not over
         position.push(answer)
-        return answer
+        return int(answer)

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import is_integer
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
-from ..graphs.graph import Graph
+from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
 from ..theory.game import Strategy, solve
 
 __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
@@ -46,18 +45,20 @@ class Outcome:
 
 
 class LegalMoves:
-    """A live view of the legal moves of a position (neighbours not visited)."""
+    """A live view of the legal moves of a position (neighbours not
+    visited), as vertices: labels on a labelled graph, else ids."""
 
     def __init__(self, position: Position) -> None:
         self._position = position
 
     def _array(self) -> npt.NDArray[np.int32]:
+        """The legal moves' ids (the array layer).  O(degree)."""
         p = self._position
-        row = p.graph.neighbors(p.current)
+        row = p.graph.neighbor_ids(p._current)
         return row[~p._visited[row]]
 
-    def __iter__(self) -> Iterator[int]:
-        return iter(int(v) for v in self._array())
+    def __iter__(self) -> Iterator[Vertex]:
+        return iter(self._position.graph.labels_of(self._array()))
 
     def __len__(self) -> int:
         return int(self._array().size)
@@ -66,10 +67,11 @@ class LegalMoves:
         return len(self) > 0
 
     def __contains__(self, move: object) -> bool:
-        # a bool is an int to Python, but True is no vertex: not even vertex 1
-        if not is_integer(move):
+        try:
+            v = self._position.graph.vertex_id(move)
+        except BipartiteGameError:
             return False
-        return bool(np.any(self._array() == int(move)))
+        return bool(np.any(self._array() == v))
 
     def __repr__(self) -> str:
         return f"<LegalMoves {list(self)}>"
@@ -79,37 +81,55 @@ class Position:
     """The token on ``current``, the visited vertices, and whose turn it is.
 
     ``turn`` is ``"first"`` (the player who moves first from the start) or
-    ``"second"``.  ``start`` must be a vertex of ``graph`` (an integer id, see
-    :mod:`.graph`); a ``board``, if given, must be the one ``graph`` was
-    built from.
+    ``"second"``.  ``start`` must be a vertex of ``graph`` (a label on a
+    labelled graph, else an integer id; see :meth:`Graph.vertex_id`), and
+    every vertex the position gives back (``start``, ``current``,
+    ``move_stack``, ``legal_moves``, ``pop()``, ``best_moves()``) is one
+    too.  ``graph`` may be a networkx graph (converted once).  A ``board``,
+    if given, must be the one ``graph`` was built from.
     """
 
-    def __init__(self, graph: Graph, start: Hashable, *, board: GridBoard | None = None) -> None:
-        if not isinstance(graph, Graph):
-            raise BipartiteGameError(f"a Position needs a Graph, not {type(graph).__name__}")
-        graph.check_intact()
-        start = graph.vertex_id(start)
+    def __init__(
+        self, graph: GraphLike, start: Hashable, *, board: GridBoard | None = None
+    ) -> None:
+        graph = as_graph(graph, "Position")
+        start_id = graph.vertex_id(start)
         if board is not None and not (isinstance(board, GridBoard) and board.graph is graph):
             raise BipartiteGameError("board must be the GridBoard whose graph is played on")
-        self.graph = graph
+        self.graph: Graph = graph
         self.board = board
-        self.start = start
-        self.move_stack: list[int] = []
+        self._start = start_id
+        self._moves: list[int] = []
         self._visited = np.zeros(graph.num_vertices, dtype=np.bool_)
-        self._visited[start] = True
+        self._visited[start_id] = True
 
     @property
-    def current(self) -> int:
+    def start(self) -> Vertex:
+        """The vertex the token started on."""
+        return self.graph.label(self._start)
+
+    @property
+    def _current(self) -> int:
+        return self._moves[-1] if self._moves else self._start
+
+    @property
+    def current(self) -> Vertex:
         """The token's vertex."""
-        return self.move_stack[-1] if self.move_stack else self.start
+        return self.graph.label(self._current)
+
+    @property
+    def move_stack(self) -> list[Vertex]:
+        """The moves played, oldest first (a new list).  O(moves)."""
+        return self.graph.labels_of(np.array(self._moves, dtype=np.int64))
 
     @property
     def turn(self) -> str:
-        return FIRST if len(self.move_stack) % 2 == 0 else SECOND
+        return FIRST if len(self._moves) % 2 == 0 else SECOND
 
     @property
     def visited(self) -> npt.NDArray[np.bool_]:
-        """A copy of the visited mask (the token's vertex included)."""
+        """A copy of the visited mask, indexed by vertex id (the token's
+        vertex included)."""
         return self._visited.copy()
 
     @property
@@ -123,27 +143,25 @@ class Position:
         return move in self.legal_moves
 
     def push(self, move: Hashable) -> None:
-        """Move the token to ``move`` (a vertex id, or a label of a labelled
-        graph); raises :class:`IllegalMoveError` (a :class:`BipartiteGameError`)
-        unless it is a legal move."""
-        if self.graph.labels is not None and not is_integer(move):
-            try:
-                move = self.graph.index(move)
-            except BipartiteGameError:
-                raise IllegalMoveError(f"illegal move: {move!r} is no vertex") from None
+        """Move the token to ``move`` (a vertex: a label of a labelled
+        graph, else an id); raises :class:`IllegalMoveError` (a
+        :class:`BipartiteGameError`) unless it is a legal move."""
+        try:
+            vertex = self.graph.vertex_id(move)
+        except BipartiteGameError:
+            raise IllegalMoveError(f"illegal move: {move!r} is no vertex") from None
         if not self.is_legal(move):
-            raise IllegalMoveError(f"illegal move: {move!r} from {self.current}")
-        vertex = int(move)  # type: ignore[call-overload]  # is_legal: an integer
-        self.move_stack.append(vertex)
+            raise IllegalMoveError(f"illegal move: {move!r} from {self.current!r}")
+        self._moves.append(vertex)
         self._visited[vertex] = True
 
-    def pop(self) -> int:
-        """Take back the last move."""
-        if not self.move_stack:
+    def pop(self) -> Vertex:
+        """Take back the last move; returns it."""
+        if not self._moves:
             raise BipartiteGameError("no move to take back")
-        move = self.move_stack.pop()
+        move = self._moves.pop()
         self._visited[move] = False
-        return move
+        return self.graph.label(move)
 
     def is_over(self) -> bool:
         return not self.legal_moves
@@ -157,21 +175,24 @@ class Position:
 
     def outcome(self) -> Outcome | None:
         winner = self.winner
-        return None if winner is None else Outcome(winner, len(self.move_stack))
+        return None if winner is None else Outcome(winner, len(self._moves))
 
-    def best_moves(self) -> list[int]:
-        """The moves that win for the player to move (empty when every move
-        loses against perfect play).  Solves the graph without the visited
-        vertices once."""
-        moves = list(self.legal_moves)
+    def _best_ids(self) -> list[int]:
+        moves = self.legal_moves._array().tolist()
         if not moves:
             return []
         rest = solve(self.graph.without(np.flatnonzero(self._visited)))
         return [u for u in moves if rest.losing[u]]
 
+    def best_moves(self) -> list[Vertex]:
+        """The moves that win for the player to move (empty when every move
+        loses against perfect play).  Solves the graph without the visited
+        vertices once."""
+        return self.graph.labels_of(np.array(self._best_ids(), dtype=np.int64))
+
     def mover_wins(self) -> bool:
         """Does the player to move win with perfect play from here?"""
-        return bool(self.best_moves())
+        return bool(self._best_ids())
 
     def grundy_value(self) -> int:
         """The Grundy value (nimber) of this position: what it is worth as one
@@ -181,7 +202,9 @@ class Position:
         :class:`~bipartite_game.errors.GeographyTooLarge` past its budget."""
         from ..theory.nimbers import grundy_value
 
-        return grundy_value(self.graph, self.current, np.flatnonzero(self._visited))
+        return grundy_value(
+            self.graph, self.current, self.graph.labels_of(np.flatnonzero(self._visited))
+        )
 
     @classmethod
     def from_board(cls, board: GridBoard, row: int, col: int) -> Position:
@@ -211,17 +234,17 @@ class Position:
             self.graph,
             [repr(self)],
             tints=[(np.flatnonzero(self._visited).tolist(), VISITED, "visited")],
-            path=[self.start, *self.move_stack],
-            token=self.current,
+            path=[self._start, *self._moves],
+            token=self._current,
             token_title=f"{self.turn} to move",
-            outlined=list(self.legal_moves),
+            outlined=self.legal_moves._array().tolist(),
             legend=[(VISITED, "visited"), (TOKEN, f"the token: {self.turn} to move")],
         )
 
     def copy(self) -> Position:
         other = Position(self.graph, self.start, board=self.board)
-        for move in self.move_stack:
-            other.push(move)
+        other._moves = list(self._moves)
+        other._visited = self._visited.copy()
         return other
 
     def __str__(self) -> str:
@@ -235,17 +258,19 @@ class Position:
 
     def __repr__(self) -> str:
         return (
-            f"Position(start={self.start}, moves={self.move_stack}, "
+            f"Position(start={self.start!r}, moves={self.move_stack!r}, "
             f"turn={self.turn!r}, over={self.is_over()})"
         )
 
 
 class Engine:
-    """A perfect player for one graph."""
+    """A perfect player for one graph (a :class:`Graph`, or a networkx graph,
+    converted once).  Its moves are vertices as the graph names them."""
 
-    def __init__(self, graph: Graph) -> None:
-        self.solution = solve(graph)  # refuses anything but a Graph
-        self.graph = graph
+    def __init__(self, graph: GraphLike) -> None:
+        graph = as_graph(graph, "Engine")
+        self.solution = solve(graph)
+        self.graph: Graph = graph
         self._strategy: Strategy | None = None
         self._followed_moves: list[int] = []
         #: How :meth:`move` chose its last move: ``"matching"`` (the partner
@@ -254,11 +279,22 @@ class Engine:
         #: ``"resisting"`` (every move loses: :meth:`resist`).
         self.last_reason: str | None = None
 
-    def choose_side(self, start: int) -> str:
+    def choose_side(self, start: Hashable) -> str:
         """The side that wins from ``start``."""
         return FIRST if self.solution.first_player_wins(start) else SECOND
 
-    def move(self, position: Position) -> int | None:
+    def _check(self, position: object) -> Position:
+        """``position``, if it is a game on this engine's graph: the same
+        object, or (a networkx graph converted for each) an equal graph,
+        O(V + E) once per position."""
+        if isinstance(position, Position):
+            other = position.graph
+            if other is self.graph or _same_graph(other, self.graph):
+                position.graph = self.graph  # later calls: the O(1) test
+                return position
+        raise BipartiteGameError("the engine plays positions on its own graph only")
+
+    def move(self, position: Position) -> Vertex | None:
         """The engine's move in ``position`` (``None`` when the game is over).
 
         A winning move whenever one exists; otherwise the move of
@@ -267,10 +303,9 @@ class Engine:
         the game follows the engine's matching, else one solve of what is
         left of the graph (winning) or one per legal move (losing).
         """
-        if not (isinstance(position, Position) and position.graph is self.graph):
-            raise BipartiteGameError("the engine plays positions on its own graph only")
-        legal = list(position.legal_moves)
-        if not legal:
+        position = self._check(position)
+        legal = position.legal_moves._array()
+        if not legal.size:
             return None
         if self._strategy is None or self._strategy.start != position.start:
             self._strategy = self.solution.strategy(position.start)
@@ -279,14 +314,14 @@ class Engine:
         engine_is_first = position.turn == FIRST
         if strategy.first_player_wins == engine_is_first:
             # the engine is the strategy's winner: answer along its matching
-            answer = strategy.reply(position.current)
-            if answer is not None and answer in legal and self._followed(position, strategy):
+            answer = int(strategy.mate[position._current])
+            if answer >= 0 and bool(np.any(legal == answer)) and self._followed(position, strategy):
                 self.last_reason = "matching"
-                return answer
-        best = position.best_moves()
+                return self.graph.label(answer)
+        best = position._best_ids()
         if best:
             self.last_reason = "solved"
-            return best[0]
+            return self.graph.label(best[0])
         self.last_reason = "resisting"
         return self.resist(position)
 
@@ -303,7 +338,7 @@ class Engine:
             return None
         return strategy if self._followed(position, strategy) else None
 
-    def resist(self, position: Position) -> int | None:
+    def resist(self, position: Position) -> Vertex | None:
         """The engine's move when every move loses: its *resistance*.
 
         The rule, one move deep: play the move after which the opponent has
@@ -318,21 +353,20 @@ class Engine:
         a search of exponential size.  ``None`` when the game is over.
         Cost: one solve of what is left of the graph per legal move.
         """
-        if not (isinstance(position, Position) and position.graph is self.graph):
-            raise BipartiteGameError("the engine plays positions on its own graph only")
+        position = self._check(position)
         visited = np.flatnonzero(position._visited)
         best: tuple[int, int, int] | None = None
-        for u in position.legal_moves:
+        for u in position.legal_moves._array().tolist():
             rest = solve(self.graph.without(np.append(visited, u)))
-            replies = self.graph.neighbors(u)
+            replies = self.graph.neighbor_ids(u)
             replies = replies[~position._visited[replies]]
             wins = int(np.count_nonzero(rest.losing[replies]))
             key = (wins, wins - int(replies.size), u)
             if best is None or key < best:
                 best = key
-        return None if best is None else best[2]
+        return None if best is None else self.graph.label(best[2])
 
-    def place(self) -> int:
+    def place(self) -> Vertex:
         """The engine's start when it places the token (and then moves second).
 
         A start where the mover loses, if there is one: the first in vertex
@@ -343,6 +377,9 @@ class Engine:
         Cost: O(1) after the solve when winning; one solve per vertex when
         resisting on a small graph.
         """
+        return self.graph.label(self._place_id())
+
+    def _place_id(self) -> int:
         self.solution.check_intact()
         losing = np.flatnonzero(self.solution.losing)
         if losing.size:
@@ -354,7 +391,7 @@ class Engine:
             return 0
         best: tuple[int, int, int] | None = None
         for s in range(n):
-            replies = self.graph.neighbors(s)
+            replies = self.graph.neighbor_ids(s)
             wins = int(np.count_nonzero(solve(self.graph.without(s)).losing[replies]))
             key = (wins, wins - int(replies.size), s)
             if best is None or key < best:
@@ -367,18 +404,28 @@ class Engine:
 
         Remembers the longest move list found to follow, so over a game the
         check costs O(1) per move (plus a C-speed list comparison), and a
-        take-back or another game simply shortens what is known."""
-        stack = position.move_stack
+        take-back or another game simply shortens what is known.  In ids."""
+        stack = position._moves
         known = self._followed_moves
         if len(known) > len(stack) or stack[: len(known)] != known:
             known = []
-        moves = [position.start, *stack]
+        moves = [position._start, *stack]
+        mate = strategy.mate
         first = 0 if strategy.first_player_wins else 1
         for k in range(len(known), len(stack)):
             # move k goes from moves[k] to moves[k + 1]; the winner makes
             # the moves k with k % 2 == first
-            if k % 2 == first and strategy.reply(moves[k]) != moves[k + 1]:
+            if k % 2 == first and int(mate[moves[k]]) != moves[k + 1]:
                 self._followed_moves = list(stack[:k])
                 return False
         self._followed_moves = list(stack)
         return True
+
+
+def _same_graph(a: Graph, b: Graph) -> bool:
+    """Do ``a`` and ``b`` hold the same vertices, labels and edges?  O(V + E)."""
+    return (
+        a.labels == b.labels
+        and np.array_equal(a.indptr, b.indptr)
+        and np.array_equal(a.indices, b.indices)
+    )

@@ -7,7 +7,7 @@ decompositions; this module says what a game shows on it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -31,11 +31,15 @@ class PositionView(Protocol):
     not import it: a position draws itself with them)."""
 
     graph: Graph
-    start: int
-    move_stack: list[int]
 
     @property
-    def current(self) -> int: ...
+    def start(self) -> Any: ...
+
+    @property
+    def move_stack(self) -> list[Any]: ...
+
+    @property
+    def current(self) -> Any: ...
 
     @property
     def turn(self) -> str: ...
@@ -44,7 +48,7 @@ class PositionView(Protocol):
     def visited(self) -> npt.NDArray[np.bool_]: ...
 
     @property
-    def legal_moves(self) -> Iterable[int]: ...
+    def legal_moves(self) -> Iterable[Any]: ...
 
 
 def _check_parts(board: object, position: object, hints: object, solution: object) -> list[int]:

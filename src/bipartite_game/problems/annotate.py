@@ -116,7 +116,7 @@ def answer_graph(edges: bytes | str, record: bytes | str) -> bytes:
             raise InputError(f"record line {number}: {quote(text)} is not a vertex of the graph")
         path[k] = vertex
     try:
-        verdicts = annotate(graph, path)
+        verdicts = annotate(graph, graph.labels_of(path))
     except IllegalRecordError as error:
 
         def label(t: int) -> str:

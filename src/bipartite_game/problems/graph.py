@@ -104,11 +104,11 @@ def answer(
         write_file(certificate, certify(solution).to_json(edges.labels()))
     if explain is not None:
         vertex = _vertex(edges, explain, "--explain")
-        return str(solution.explain(vertex)).encode("utf-8", "surrogateescape")
+        return str(solution.explain(graph.label(vertex))).encode("utf-8", "surrogateescape")
     with phase("format"):
         if start is not None:
             vertex = _vertex(edges, start, "--start")
-            wins = solution.first_player_wins(vertex)
+            wins = not bool(solution.losing[vertex])  # an id: the graph may be labelled
             if as_json:
                 return _json.document("graph", [("start", start), ("first_player_wins", wins)])
             return b"first\n" if wins else b"second\n"

@@ -86,8 +86,8 @@ from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
-from ..graphs.graph import OffsetArray, wide_offsets
-from ..theory.game import Solution
+from ..graphs.graph import Graph, GraphLike, OffsetArray, as_graph, is_networkx_graph, wide_offsets
+from ..theory.game import Solution, solve
 
 if TYPE_CHECKING:
     from .._native import Library
@@ -144,16 +144,22 @@ class Certificate:
             if not is_frozen(getattr(self, item.name)):
                 raise writable_error("Certificate", item.name)
 
-    def to_json(self, labels: Sequence[str] | bytes) -> bytes:
+    def to_json(self, labels: Sequence[str] | bytes | None = None) -> bytes:
         """The certificate as JSON text.  ``labels`` are the vertex names,
         one per vertex: a sequence of strings, or bytes holding one name a
         line, each line ended by a newline (as :func:`~bipartite_game.verify`
         takes them; the maze's ``row col`` lines, which spares a list of
-        millions of strings).  Anything else, or another number of names,
-        raises :class:`BipartiteGameError` naming ``labels``.  Numbers and
+        millions of strings); by default the labels of the graph certified
+        (``str()`` of each), or its ids ``"0" .. "n-1"`` when it has none.
+        Anything else, or another number of names, raises
+        :class:`BipartiteGameError` naming ``labels``.  Numbers and
         booleans are written by a kernel: O(V + E) bytes."""
         self.check_intact()
-        names = _labels_json(labels, int(self.first_player_wins.size))
+        n = int(self.first_player_wins.size)
+        if labels is None:
+            own = self.__dict__.get("_graph_labels")
+            labels = [str(x) for x in (own if own is not None else range(n))]
+        names = _labels_json(labels, n)
         parts = [
             b'{"format": ',
             json.dumps(FORMAT).encode(),
@@ -217,8 +223,11 @@ def _labels_json(labels: object, n: int) -> bytes:
     return json_labels(names)
 
 
-def certify(solution: Solution) -> Certificate:
-    """The certificate of ``solution`` (module docstring).
+def certify(solution: Solution | GraphLike) -> Certificate:
+    """The certificate of ``solution`` (module docstring), or of the
+    solution of a graph (a :class:`Graph` or a networkx graph, solved
+    first).  It remembers the graph's labels, which :meth:`Certificate.to_json`
+    writes by default.
 
     ``A`` is the solution's barrier; levels come from one breadth-first
     search from the free vertices over ``D`` and ``A``; the merges from
@@ -227,9 +236,11 @@ def certify(solution: Solution) -> Certificate:
     ``solution`` must be a :class:`~bipartite_game.theory.game.Solution`.
     O((V + E) α(V)).
     """
+    if isinstance(solution, Graph) or is_networkx_graph(solution):
+        solution = solve(as_graph(solution, "certify"))
     if not isinstance(solution, Solution):
         raise BipartiteGameError(
-            f"certify() takes a Solution (solve(graph)), not {type(solution).__name__}"
+            f"certify() takes a Solution (solve(graph)) or a graph, not {type(solution).__name__}"
         )
     solution.check_intact()
     graph = solution.graph
@@ -243,7 +254,7 @@ def certify(solution: Solution) -> Certificate:
     edges, sizes, problem = _merges(graph.indptr, graph.indices, mate, losing)
     if problem:
         raise SolverError("certificate: a component of D is not matched near-perfectly inside")
-    return Certificate(
+    certificate = Certificate(
         first_player_wins=freeze(~losing),
         mate=mate,
         barrier=freeze(where),
@@ -252,6 +263,9 @@ def certify(solution: Solution) -> Certificate:
         blossom_edges=freeze(edges),
         blossom_sizes=freeze(sizes),
     )
+    # not a field (the fields are the arrays): the labels' tuple, O(1)
+    object.__setattr__(certificate, "_graph_labels", graph.labels)
+    return certificate
 
 
 def _levels_native(

@@ -45,7 +45,7 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._text import quote
 from ..errors import BipartiteGameError
-from ..graphs.graph import Graph, OffsetArray, wide_offsets
+from ..graphs.graph import Graph, GraphLike, OffsetArray, is_networkx_graph, wide_offsets
 
 if TYPE_CHECKING:
     from .._native import Library
@@ -88,29 +88,63 @@ class _Certificate:
     blossom_sizes: IntArray
 
 
-def verify(graph: Graph, labels: Sequence[str] | bytes, certificate: bytes | str) -> Verdict:
-    """Check every claim of ``certificate`` (JSON text) about ``graph``,
-    whose vertices are named ``labels``: a sequence of strings, or bytes
-    holding one name a line (the maze's ``row col`` lines, which spares a
-    list of millions of strings).  Raise :class:`CertificateError` when the
-    certificate cannot be read.  Module docstring for what and at what cost."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"verify() takes a Graph, not {type(graph).__name__}")
-    graph.check_intact()
-    if not isinstance(certificate, (bytes, str)):
+def verify(
+    graph: GraphLike,
+    certificate: object,
+    *legacy: object,
+    labels: Sequence[str] | bytes | None = None,
+) -> Verdict:
+    """Check every claim of ``certificate`` about ``graph``.
+
+    ``graph`` is a :class:`Graph` or a networkx graph (converted, its nodes
+    the labels).  ``certificate`` is JSON text (bytes or str), or a
+    certificate object (:class:`~bipartite_game.Certificate`, recognised by
+    its ``to_json`` method: this module imports nothing of the solver's,
+    see below), whose JSON is then written with the graph's vertex names.
+    ``labels`` are the vertices' names as the certificate gives them: a
+    sequence of strings, or bytes holding one name a line (the maze's
+    ``row col`` lines, which spares a list of millions of strings); by
+    default the graph's labels, ``str()`` of each, or the ids ``"0" ..
+    "n-1"`` of a graph without labels.  The former form ``verify(graph,
+    labels, certificate)`` is still taken.  Raise :class:`CertificateError`
+    when the certificate cannot be read.  Module docstring for what and at
+    what cost."""
+    if legacy:
+        if len(legacy) != 1 or labels is not None:
+            raise BipartiteGameError(
+                "verify() takes (graph, certificate, labels=...) or (graph, labels, certificate)"
+            )
+        labels, certificate = certificate, legacy[0]  # type: ignore[assignment]
+    if isinstance(graph, Graph):
+        graph.check_intact()
+    elif is_networkx_graph(graph):
+        graph = Graph.from_networkx(graph)
+    else:
         raise BipartiteGameError(
-            f"verify() takes the certificate as JSON text, not {type(certificate).__name__}"
+            f"verify() takes a Graph or a networkx graph, not {type(graph).__name__}"
         )
+    n = graph.num_vertices
+    if labels is None:
+        labels = [str(x) for x in (graph.labels if graph.labels is not None else range(n))]
     if not isinstance(labels, bytes) and (
         isinstance(labels, str)
         or not isinstance(labels, Sequence)
         or not set(map(type, labels)) <= {str}
     ):
         raise BipartiteGameError("verify() takes the labels as strings, or as bytes one a line")
-    n = graph.num_vertices
     count = labels.count(b"\n") if isinstance(labels, bytes) else len(labels)
     if count != n:
         raise BipartiteGameError(f"verify(): {count} labels for {n} vertices")
+    if not isinstance(certificate, (bytes, str)):
+        write = getattr(certificate, "to_json", None)
+        if not callable(write):
+            raise BipartiteGameError(
+                "verify() takes the certificate as JSON text or a Certificate, "
+                f"not {type(certificate).__name__}"
+            )
+        certificate = write(labels)
+        if not isinstance(certificate, (bytes, str)):
+            raise BipartiteGameError("verify(): the certificate's to_json() gave no JSON text")
     cert = _read(certificate, n)
     failure = _label_failure(labels, cert.labels)
     if failure is None:

@@ -39,16 +39,15 @@ O(V + E) per move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import vertex_array
 from .._jit import kernel
 from ..errors import IllegalMoveError
-from ..graphs.graph import Graph, OffsetArray
+from ..graphs.graph import Graph, GraphLike, OffsetArray
 from ..graphs.matching import maximum_matching
 from ..graphs.mates import require_graph
 from .game import first_player_wins_from
@@ -78,7 +77,7 @@ class IllegalRecordError(IllegalMoveError):
         self.reason = reason
 
 
-def annotate(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> list[str]:
+def annotate(graph: GraphLike, moves: Sequence[Hashable] | npt.ArrayLike) -> list[str]:
     """The verdict (``good``, ``mistake`` or ``lost``) of every line of a
     record: ``moves[0]`` is the start, each later entry the next vertex.
 
@@ -93,8 +92,8 @@ def annotate(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> list[str]:
     >>> annotate(g, [1, 2, 3])   # from 2 the opponent walks to 3 and wins
     ['lost', 'mistake', 'good']
     """
-    require_graph(graph, "annotate")
-    path = vertex_array(moves, graph.num_vertices, "moves")
+    graph = require_graph(graph, "annotate")
+    path = graph.vertex_ids(moves, "moves")
     if path.size == 0:
         return []
     bad = int(_first_illegal(graph.indptr, graph.indices, path))
@@ -110,11 +109,11 @@ def annotate(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> list[str]:
     return verdicts
 
 
-def mover_wins_along(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> BoolArray:
+def mover_wins_along(graph: GraphLike, moves: Sequence[Hashable] | npt.ArrayLike) -> BoolArray:
     """For each position of a legal record, does the player to move win?
     ``result[t]``: the token on ``moves[t]``, ``moves[:t]`` visited before."""
-    require_graph(graph, "mover_wins_along")
-    path = vertex_array(moves, graph.num_vertices, "moves")
+    graph = require_graph(graph, "mover_wins_along")
+    path = graph.vertex_ids(moves, "moves")
     bad = int(_first_illegal(graph.indptr, graph.indices, path)) if path.size else -1
     if bad >= 0:
         raise _illegal(graph, path, bad)
@@ -123,6 +122,7 @@ def mover_wins_along(graph: Graph, moves: Sequence[int] | npt.ArrayLike) -> Bool
 
 def _verdict_inputs(graph: Graph, path: IntArray) -> tuple[bool, BoolArray]:
     """Whether a losing start exists, and the mover's win at every position."""
+    graph = graph.unlabelled()  # ids throughout, labelled graph or not
     if graph.two_colouring().is_bipartite:
         # Any maximum matching gives the same verdicts; one that contains the
         # winner's pairs of the record keeps the failed searches' trees dead
@@ -153,7 +153,7 @@ def _illegal(graph: Graph, path: IntArray, t: int) -> IllegalRecordError:
     visited = set(path[:t].tolist())
     if v in visited:
         reason, why = "visited", f"{graph.label(v)!r} was visited before"
-    elif all(w in visited for w in graph.neighbors(before).tolist()):
+    elif all(w in visited for w in graph.neighbor_ids(before).tolist()):
         reason, why = "over", f"the game is over: {graph.label(before)!r} has no move left"
     else:
         reason, why = "not-adjacent", f"{graph.label(v)!r} is not next to {graph.label(before)!r}"

@@ -69,6 +69,7 @@ canonical partition) would be the next step.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -80,7 +81,15 @@ from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from ..graphs.blossom import contract_blossom, find_root  # shared with the blossom search
-from ..graphs.graph import Graph, OffsetArray, wide_offsets
+from ..graphs.graph import (
+    Graph,
+    GraphLike,
+    OffsetArray,
+    Vertex,
+    as_graph,
+    is_networkx_graph,
+    wide_offsets,
+)
 from .game import Solution, solve
 
 if TYPE_CHECKING:
@@ -249,8 +258,9 @@ class Decomposition:
             return 0
         return int(self.block.max()) + 1
 
-    def class_of(self, v: int) -> str:
-        """``"D"``, ``"A"`` or ``"C"`` for vertex ``v``.  O(1)."""
+    def class_of(self, v: Hashable) -> str:
+        """``"D"``, ``"A"`` or ``"C"`` for the vertex ``v`` (a label on a
+        labelled graph).  O(1)."""
         self.check_intact()
         return VERTEX_CLASSES[int(self.vertex_class[self.graph.vertex_id(v)])]
 
@@ -268,18 +278,36 @@ class Decomposition:
         u, v, cls = self._edge_list
         return u.copy(), v.copy(), cls.copy()
 
-    def edge_class_of(self, u: int, v: int) -> str:
-        """``"every"``, ``"some"`` or ``"none"`` for the edge ``u v``;
-        :class:`BipartiteGameError` if it is not an edge.  O(log degree)."""
+    def classes(self) -> dict[Vertex, str]:
+        """``{vertex: "D", "A" or "C"}`` for every vertex, keyed as the
+        graph names them (labels, else ids), in id order.  O(V)."""
         self.check_intact()
         g = self.graph
-        u = g.vertex_id(u)
-        v = g.vertex_id(v)
-        row = g.indices[g.indptr[u] : g.indptr[u + 1]]
-        k = int(np.searchsorted(row, v))
-        if k >= row.size or row[k] != v:
-            raise BipartiteGameError(f"no edge {g.label(u)!r} - {g.label(v)!r} in the graph")
-        return EDGE_CLASSES[int(self.edge_class[g.indptr[u] + k])]
+        names = [VERTEX_CLASSES[k] for k in self.vertex_class.tolist()]
+        return dict(zip(g.labels_of(np.arange(g.num_vertices)), names, strict=True))
+
+    def edge_classes(self) -> dict[tuple[Vertex, Vertex], str]:
+        """``{(u, v): "every", "some" or "none"}`` for every edge once, as
+        vertex pairs the graph's way (labels, else ids; ``u`` before ``v`` in
+        id order), in the order of :meth:`edges`.  O(E)."""
+        self.check_intact()
+        u, v, cls = self._edge_list
+        pairs = zip(self.graph.labels_of(u), self.graph.labels_of(v), strict=True)
+        return dict(zip(pairs, [EDGE_CLASSES[k] for k in cls.tolist()], strict=True))
+
+    def edge_class_of(self, u: Hashable, v: Hashable) -> str:
+        """``"every"``, ``"some"`` or ``"none"`` for the edge ``u v`` (labels
+        on a labelled graph); :class:`BipartiteGameError` if it is not an
+        edge.  O(log degree)."""
+        self.check_intact()
+        g = self.graph
+        a = g.vertex_id(u)
+        b = g.vertex_id(v)
+        row = g.indices[g.indptr[a] : g.indptr[a + 1]]
+        k = int(np.searchsorted(row, b))
+        if k >= row.size or row[k] != b:
+            raise BipartiteGameError(f"no edge {g.label(a)!r} - {g.label(b)!r} in the graph")
+        return EDGE_CLASSES[int(self.edge_class[g.indptr[a] + k])]
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the vertices of ``D`` (the losing starts), ``A``
@@ -328,7 +356,7 @@ class Decomposition:
         return {name: int(tally[k]) for k, name in enumerate(EDGE_CLASSES)}
 
 
-def decompose(graph: Graph | Solution) -> Decomposition:
+def decompose(graph: GraphLike | Solution) -> Decomposition:
     """The Gallai–Edmonds decomposition of ``graph`` and its edge classes.
 
     Takes a :class:`Graph` (solved first) or a :class:`Solution` (its
@@ -351,11 +379,11 @@ def decompose(graph: Graph | Solution) -> Decomposition:
     if isinstance(graph, Solution):
         solution = graph
         solution.check_intact()
-    elif isinstance(graph, Graph):
-        solution = solve(graph)
+    elif isinstance(graph, Graph) or is_networkx_graph(graph):
+        solution = solve(as_graph(graph, "decompose"))
     else:
         raise BipartiteGameError(
-            f"decompose() takes a Graph or a Solution, not {type(graph).__name__}"
+            f"decompose() takes a Graph, a networkx graph or a Solution, not {type(graph).__name__}"
         )
     g = solution.graph
     vertex_class = np.full(g.num_vertices, _C, dtype=np.int8)

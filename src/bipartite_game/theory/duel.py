@@ -81,13 +81,13 @@ def _decide(has_move: bool, connected: bool, same_colour: bool) -> bool:
 def alice_wins(graph: Graph, alice: int, bob: int) -> bool:
     """The duel on any bipartite graph; raises for a non-bipartite one.
     ``alice`` and ``bob`` must be different vertices (integer ids)."""
-    require_graph(graph, "alice_wins")
+    graph = require_graph(graph, "alice_wins")
     alice = graph.vertex_id(alice)
     bob = graph.vertex_id(bob)
     if alice == bob:
         raise BipartiteGameError(f"the two tokens share vertex {alice}")
     side = graph.sides()
-    has_move = bool(np.any(graph.neighbors(alice) != bob))
+    has_move = bool(np.any(graph.neighbor_ids(alice) != bob))
     connected = _csr_reaches(graph.indptr, graph.indices, alice, bob)
     return _decide(has_move, connected, bool(side[alice] == side[bob]))
 

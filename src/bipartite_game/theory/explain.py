@@ -24,9 +24,9 @@ pass for the certificate's count).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,7 @@ import numpy.typing as npt
 from .._jit import kernel
 from ..errors import SolverError
 from ..graphs.blossom import odd_components_without
+from ..graphs.graph import Vertex
 from .bipartite import koenig_cover
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ __all__ = ["Explanation", "explain"]
 
 Int32Array = npt.NDArray[np.int32]
 IntArray = npt.NDArray[np.int64]
-Namer = Callable[[int], str]
+Namer = Callable[[Any], str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,23 +80,22 @@ class Explanation:
         The graph's vertex count ``n``, in the Tutte–Berge bound.
     """
 
-    start: int
+    start: Vertex
     first_player_wins: bool
     matching_size: int
-    path: tuple[int, ...]
-    partner: int | None
+    path: tuple[Vertex, ...]
+    partner: Vertex | None
     vertex_class: str
     bipartite: bool
     cover_size: int = 0
     barrier_size: int = 0
     odd_components: int = 0
     num_vertices: int = 0
-    _namer: Namer = field(default=str, repr=False)
 
     def text(self, name: Namer | None = None) -> str:
         """The proof in words, vertices named by ``name`` (default: the
         graph's labels)."""
-        name = self._namer if name is None else name
+        name = str if name is None else name
         v = name(self.start)
         maximum = f"  the matching of size {self.matching_size} is maximum: {self._bound()}."
         if not self.first_player_wins:
@@ -157,18 +157,17 @@ def _count(k: int, noun: str) -> str:
     return f"{k} {noun if k == 1 else plural}"
 
 
-def explain(solution: Solution, start: int) -> Explanation:
+def explain(solution: Solution, start: Hashable) -> Explanation:
     """The proof behind ``solution.winner(start)`` (module docstring).
-    ``start`` is checked to be a vertex.  O(V + E)."""
+    ``start`` is checked to be a vertex (a label on a labelled graph); the
+    explanation's vertices are too.  O(V + E)."""
     graph = solution.graph
     v = graph.vertex_id(start)
+    start = graph.label(v)
     size = solution.matching_size
     side = graph.two_colouring().side
     barrier = solution.barrier
     vertex_class = "D" if solution.losing[v] else "A" if barrier[v] else "C"
-
-    def namer(x: int) -> str:
-        return str(graph.label(x))
 
     # the certificate that M is maximum, for a losing start as for a winning one
     certificate: dict[str, int] = {"num_vertices": graph.num_vertices}
@@ -180,15 +179,15 @@ def explain(solution: Solution, start: int) -> Explanation:
         certificate["barrier_size"] = int(np.count_nonzero(barrier))
         certificate["odd_components"] = int(odd)
     if solution.losing[v]:
-        other = solution.strategy(v).mate
+        other = solution.strategy(start).mate
         path = _difference_path(solution.mate, other, v)
         return Explanation(
-            v, False, size, tuple(path.tolist()), None, "D", side is not None,
-            **certificate, _namer=namer,
+            start, False, size, tuple(graph.labels_of(path)), None, "D", side is not None,
+            **certificate,
         )  # fmt: skip
     return Explanation(
-        v, True, size, (), solution.reply(v), vertex_class, side is not None,
-        **certificate, _namer=namer,
+        start, True, size, (), solution.reply(start), vertex_class, side is not None,
+        **certificate,
     )  # fmt: skip
 
 

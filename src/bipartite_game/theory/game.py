@@ -22,7 +22,7 @@ blossom search labels as it goes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,7 @@ from .._checks import (
     writable_error,
 )
 from ..errors import BipartiteGameError, SolverError
-from ..graphs.graph import Graph
+from ..graphs.graph import Graph, GraphLike, Vertex
 from ..graphs.matching import matching_size, maximum_matching, start_matching
 from ..graphs.mates import require_graph, validate_matching
 from .bipartite import certify_bipartite, grow_bipartite, outside_neighbours, solve_bipartite
@@ -60,13 +60,15 @@ class Strategy:
 
     ``mate`` is a maximum matching that covers ``start`` when the first player
     wins and misses it when the second player wins; read-only (a caller's
-    array is copied unless it is read-only already).
+    array is copied unless it is read-only already).  ``start`` is a vertex
+    of ``graph`` (a label, when it has labels), or, without a graph, an id
+    into ``mate``.
     """
 
-    start: int
+    start: Vertex
     first_player_wins: bool
     mate: Int32Array = field(repr=False)
-    #: The graph played on, if known: then :meth:`reply` takes its labels too.
+    #: The graph played on, if known: then :meth:`reply` speaks its labels.
     graph: Graph | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -75,13 +77,23 @@ class Strategy:
             raise BipartiteGameError("a strategy's mate must be a 1-D array")
         if self.mate.dtype.kind not in "iu":
             raise BipartiteGameError(f"a strategy's mate must be integers, not {self.mate.dtype}")
-        vertex_id(self.start, self.mate.size)
-        object.__setattr__(self, "start", int(self.start))
-        object.__setattr__(self, "mate", own_frozen(self.mate))
         if self.graph is not None and not isinstance(self.graph, Graph):
             raise BipartiteGameError(
                 f"a strategy's graph must be a Graph or None, not {type(self.graph).__name__}"
             )
+        object.__setattr__(self, "mate", own_frozen(self.mate))
+        graph = self._labelled_graph()
+        if graph is not None:
+            graph.vertex_id(self.start)
+        else:
+            object.__setattr__(self, "start", vertex_id(self.start, self.mate.size))
+
+    def _labelled_graph(self) -> Graph | None:
+        """The graph whose labels name the vertices, if any.  O(1)."""
+        graph = self.graph
+        if graph is not None and graph.labels is not None and graph.num_vertices == self.mate.size:
+            return graph
+        return None
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled or deep-copied: the arrays frozen again."""
@@ -92,23 +104,30 @@ class Strategy:
         """``"first"`` or ``"second"``: who wins with perfect play."""
         return "first" if self.first_player_wins else "second"
 
-    def reply(self, v: Hashable) -> int | None:
+    def reply(self, v: Hashable) -> Vertex | None:
         """The winning answer after the opponent moves to ``v`` (or, for the
         first player, to the start itself); ``None`` if this matching has none,
         which happens only when the opponent is the one who should win.
-        ``v`` is checked to be a vertex (see :func:`~._checks.vertex_id`), or
-        a label of :attr:`graph`; the answer is a vertex id."""
+        ``v`` is a vertex of :attr:`graph` (a label when it has labels, see
+        :meth:`Graph.vertex_id`), and so is the answer.  O(1)."""
         if not is_frozen(self.mate):
             raise writable_error("Strategy", "mate")
-        if self.graph is not None and self.graph.num_vertices == self.mate.size:
-            v = self.graph.vertex_id(v)
-        partner = int(self.mate[vertex_id(v, self.mate.size)])
-        return partner if partner >= 0 else None
+        graph = self._labelled_graph()
+        if graph is None:
+            partner = int(self.mate[vertex_id(v, self.mate.size)])
+            return partner if partner >= 0 else None
+        partner = int(self.mate[graph.vertex_id(v)])
+        return graph.label(partner) if partner >= 0 else None
 
 
 @dataclass(frozen=True, eq=False)
 class Solution:
     """Who wins vertex geography from every start of one graph.
+
+    Vertices are named as the graph names them: on a labelled graph every
+    method takes a label (never an id) and returns labels; the arrays
+    ``mate``, ``losing`` and ``barrier`` are indexed by vertex id
+    (:meth:`Graph.index` and :meth:`Graph.label` go between the two).
 
     Made by :func:`solve`.  The arrays are read-only: the kernels behind
     :meth:`strategy`, :func:`~bipartite_game.decompose`,
@@ -169,7 +188,8 @@ class Solution:
         if not np.array_equal(self.losing, truth.losing):
             v = int(np.argmax(self.losing != truth.losing))
             raise BipartiteGameError(
-                f"a Solution's losing is wrong at vertex {v}: the player to move from it "
+                f"a Solution's losing is wrong at vertex {self.graph.label(v)!r}: the player "
+                "to move from it "
                 f"{'loses' if truth.losing[v] else 'wins'}"
             )
         if self.known_barrier is not None and not np.array_equal(
@@ -298,41 +318,46 @@ class Solution:
         names = np.array(["first", "second"])[self.losing.astype(np.intp)].tolist()
         return dict(zip(keys, names, strict=True))
 
-    def matching(self) -> dict[Hashable, Hashable]:
+    def matching(self) -> dict[Vertex, Vertex]:
         """The solution's maximum matching as networkx gives one: ``{u: v}``
         for every matched vertex (both directions), keyed by label.  O(V)."""
         self.check_intact()
-        keys: Sequence[Hashable] = (
-            self.graph.labels if self.graph.labels is not None else range(self.mate.size)
-        )
-        return {keys[v]: keys[w] for v, w in enumerate(self.mate.tolist()) if w >= 0}
+        matched = np.flatnonzero(self.mate >= 0)
+        ends = self.graph.labels_of(matched)
+        partners = self.graph.labels_of(self.mate[matched])
+        return dict(zip(ends, partners, strict=True))
 
-    def losing_starts(self) -> Int32Array:
-        """The starts from which the player to move loses, ascending."""
+    def losing_starts(self) -> list[Vertex]:
+        """The starts from which the player to move loses, in id order:
+        labels on a labelled graph, else ids (plain ints).  O(V); the array
+        layer's answer is ``np.flatnonzero(solution.losing)``."""
         self.check_intact()
-        return np.flatnonzero(self.losing).astype(np.int32)
+        return self.graph.labels_of(np.flatnonzero(self.losing))
 
-    def winning_starts(self) -> Int32Array:
-        """The starts from which the player to move wins, ascending."""
+    def winning_starts(self) -> list[Vertex]:
+        """The starts from which the player to move wins, in id order (as
+        :meth:`losing_starts`).  O(V)."""
         self.check_intact()
-        return np.flatnonzero(~self.losing).astype(np.int32)
+        return self.graph.labels_of(np.flatnonzero(~self.losing))
 
-    def reply(self, v: Hashable) -> int | None:
+    def reply(self, v: Hashable) -> Vertex | None:
         """``v``'s partner in the solution's matching, or ``None``.
 
         This matching covers every winning start, so from a winning start
         ``s`` the first player plays ``reply(s)`` and then ``reply(w)`` after
-        every move ``w``.  From a losing start use :meth:`strategy`.  O(1).
+        every move ``w``.  From a losing start use :meth:`strategy`.  ``v``
+        and the answer are vertices (labels on a labelled graph).  O(1).
         """
         self.check_intact()
         partner = int(self.mate[self.graph.vertex_id(v)])
-        return partner if partner >= 0 else None
+        return self.graph.label(partner) if partner >= 0 else None
 
-    def explain(self, start: int) -> Explanation:
+    def explain(self, start: Hashable) -> Explanation:
         """Why the player to move from ``start`` wins or loses: a small
         object whose ``str()`` is a short proof in words (an even alternating
         path from a free vertex for a losing start; the Gallai–Edmonds class,
-        the matching's certificate and the first move for a winning one).
+        the matching's certificate and the first move for a winning one),
+        its vertices named as the graph names them.
         See :mod:`~bipartite_game.theory.explain`.  O(V + E)."""
         from .explain import explain
 
@@ -348,22 +373,23 @@ class Solution:
         maximum matching of the whole graph that misses ``start``.  O(V + E).
         """
         self.check_intact()
-        start = self.graph.vertex_id(start)
-        if not self.losing[start]:
+        v = self.graph.vertex_id(start)
+        start = self.graph.label(v)
+        if not self.losing[v]:
             return Strategy(start, True, self.mate, self.graph)
         mate = self.mate.copy()
-        partner = mate[start]
+        partner = mate[v]
         if partner >= 0:
             mate[partner] = -1
-            mate[start] = -1
-        rest = self.graph.without([start])
+            mate[v] = -1
+        rest = self.graph.without([v])
         mate = maximum_matching(rest, initial=mate)
         if matching_size(mate) != self.matching_size:
-            raise SolverError(f"no maximum matching misses losing start {start}")
+            raise SolverError(f"no maximum matching misses losing start {start!r}")
         return Strategy(start, False, freeze(mate), self.graph)
 
 
-def solve(graph: Graph) -> Solution:
+def solve(graph: GraphLike) -> Solution:
     """Solve vertex geography from every start of ``graph``.
 
     One maximum matching, then the losing set: an alternating breadth-first
@@ -372,6 +398,8 @@ def solve(graph: Graph) -> Solution:
     certified maximum (König cover or Tutte–Berge barrier) in O(V + E); a
     failed certificate raises :class:`SolverError`, which would be a bug.
 
+    ``graph`` is a :class:`Graph` or a networkx graph (converted once: the
+    solution's graph is then a :class:`Graph` labelled by its nodes).
     Cost: the matching (near linear on sparse game graphs), plus O(V + E).
 
     Examples
@@ -383,7 +411,7 @@ def solve(graph: Graph) -> Solution:
     >>> s.first_player_wins(1), s.reply(1) in (0, 2)
     (True, True)
     """
-    require_graph(graph, "solve")
+    graph = require_graph(graph, "solve")
     side = _sides(graph)
     if side is None:
         from ..graphs.blossom import gallai_edmonds  # here: bipartite answers never load it
@@ -397,7 +425,7 @@ def solve(graph: Graph) -> Solution:
     return Solution._trusted(graph, mate, losing)
 
 
-def first_player_wins_from(graph: Graph, start: int) -> bool:
+def first_player_wins_from(graph: GraphLike, start: Hashable) -> bool:
     """Does the player to move win from ``start``?  The same answer as
     ``solve(graph).first_player_wins(start)``, for less work.
 
@@ -408,12 +436,12 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
     is still certified (König).  Other graphs are solved in full.
     Cost: the matching, plus O(V + E) for the certificate.
     """
-    require_graph(graph, "first_player_wins_from")
-    start = graph.vertex_id(start)
+    graph = require_graph(graph, "first_player_wins_from")
+    start_id = graph.vertex_id(start)
     side = _sides(graph)
     if side is None:
         return solve(graph).first_player_wins(start)
-    if side[start] != 0:
+    if side[start_id] != 0:
         side = (1 - side).astype(np.int8)
     with _stats.phase("match"):
         mate = start_matching(graph)
@@ -421,7 +449,7 @@ def first_player_wins_from(graph: Graph, start: int) -> bool:
     _stats.report_solved(graph.num_vertices, graph.num_edges, mate)
     with _stats.phase("analyse"):
         certify_bipartite(graph.indptr, graph.indices, side, mate, dead)
-    return not bool(dead[start])
+    return not bool(dead[start_id])
 
 
 def _sides(graph: Graph) -> SideArray | None:

@@ -60,16 +60,15 @@ cleared after each vertex, so the whole pass costs O(Σ deg) = O(V + E).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import vertex_id
 from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph, wide_offsets
+from ..graphs.graph import Graph, GraphLike, as_graph, is_networkx_graph, wide_offsets
 from .game import solve
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
@@ -117,12 +116,11 @@ def grundy_values(
 
 
 def grundy_array(
-    graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+    graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
     """``values[s]``: the Grundy value of the start s, for every vertex;
     every value checked against the matching's zero test."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    graph = as_graph(graph, "grundy_array")
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     values, label = _forest_values(indptr, indices)
@@ -143,9 +141,9 @@ def grundy_array(
 
 
 def grundy_value(
-    graph: Graph,
-    vertex: int,
-    visited: npt.ArrayLike = (),
+    graph: GraphLike,
+    vertex: Hashable,
+    visited: Iterable[Hashable] | npt.ArrayLike = (),
     *,
     budget: int = DEFAULT_BUDGET,
     seconds: float = DEFAULT_SECONDS,
@@ -153,38 +151,36 @@ def grundy_value(
     """The Grundy value of the position with the token on ``vertex`` and the
     vertices ``visited`` used (``vertex`` counts as visited), by the search
     on ``vertex``'s component (a tree that the token can still reach, by
-    the forest rule at once)."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
-    n = graph.num_vertices
-    vertex = vertex_id(vertex, n)
+    the forest rule at once).  ``vertex`` and ``visited`` are vertices as
+    the graph names them (labels on a labelled graph)."""
+    graph = as_graph(graph, "grundy_value")
+    token = graph.vertex_id(vertex)
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     _, label = _forest_values(indptr, indices)
-    members = np.flatnonzero(label == label[vertex])
+    members = np.flatnonzero(label == label[token])
     local = {int(x): i for i, x in enumerate(members.tolist())}
-    seen = 1 << local[vertex]
-    gone = [vertex_id(x, n) for x in np.asarray(visited, dtype=np.int64).reshape(-1).tolist()]
+    seen = 1 << local[token]
+    gone = graph.vertex_ids(visited, "visited").tolist()
     for x in gone:
         if x in local:
             seen |= 1 << local[x]
     spent = Budget(*limits)
     try:
         adjacency = _local_adjacency(indptr, indices, members, spent)
-        value = _search(adjacency, local[vertex], seen, {}, spent)
+        value = _search(adjacency, local[token], seen, {}, spent)
     except SearchTooLarge as error:
         raise GeographyTooLarge(_refusal(graph, error.what)) from None
     # the zero test: the matching on what is left, the token's vertex kept
-    rest = graph.without(np.array([x for x in gone if x != vertex], dtype=np.int64))
-    if (value == 0) != bool(solve(rest).losing[vertex]):
-        raise AssertionError(f"Grundy value {value} at vertex {vertex} contradicts the matching")
+    rest = graph.without(np.array([x for x in gone if x != token], dtype=np.int64))
+    if (value == 0) != bool(solve(rest).losing[token]):
+        raise AssertionError(f"Grundy value {value} at vertex {vertex!r} contradicts the matching")
     return value
 
 
-def is_forest(graph: Graph) -> bool:
+def is_forest(graph: GraphLike) -> bool:
     """Whether the graph has no cycle."""
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    graph = as_graph(graph, "is_forest")
     indptr = wide_offsets(graph.indptr)
     _, label = _forest_values(indptr, graph.indices)
     return not bool(_cyclic(indptr, label).any())
@@ -223,10 +219,10 @@ def _as_graph(
     num_vertices: int | None,
     labels: Sequence[Hashable] | None,
 ) -> Graph:
-    if isinstance(graph_or_u, Graph):
+    if isinstance(graph_or_u, Graph) or is_networkx_graph(graph_or_u):
         if v is not None or num_vertices is not None or labels is not None:
             raise BipartiteGameError("give a Graph alone, or the edges as u, v")
-        return graph_or_u
+        return as_graph(graph_or_u, "grundy_values")
     if v is None:
         raise BipartiteGameError("give a Graph, or the edges as two arrays u, v")
     return Graph.from_edges(graph_or_u, v, num_vertices, labels=labels)  # type: ignore[arg-type]

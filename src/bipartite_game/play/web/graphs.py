@@ -122,13 +122,13 @@ def explanation(graph: Graph, solution: Solution, vertex: int) -> dict[str, Any]
     for the page to draw: the even alternating path (a losing start), or the
     partner and the Gallai–Edmonds barrier (a winning one).  O(V + E)."""
     labels = labels_of(graph)
-    proof = solution.explain(vertex)
+    proof = solution.explain(graph.label(vertex))
     return {
         "vertex": labels[vertex],
         "first_player_wins": proof.first_player_wins,
         "vertex_class": proof.vertex_class,
-        "path": [labels[x] for x in proof.path],
-        "partner": None if proof.partner is None else labels[proof.partner],
+        "path": [str(x) for x in proof.path],
+        "partner": None if proof.partner is None else str(proof.partner),
         "barrier": [labels[x] for x in np.flatnonzero(solution.barrier).tolist()],
         "matching": _pairs(labels, solution.mate),
         "text": proof.text(),

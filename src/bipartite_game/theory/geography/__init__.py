@@ -35,6 +35,7 @@ import numpy.typing as npt
 from ..._checks import checked_edges, is_integer, vertex_id
 from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
+from ...graphs.graph import Graph, GraphLike, Vertex, is_networkx_graph
 from .search import (
     DEFAULT_BUDGET,
     DEFAULT_SECONDS,
@@ -99,6 +100,29 @@ class Geography:
     def name(self) -> str:
         return _NAMES[self.rule, self.directed]
 
+    def vertex_id(self, v: object) -> int:
+        """The id of the vertex ``v`` names: a label when the game has
+        labels (never an id then), else an id.  O(1) after one O(V) index."""
+        if self.labels is None:
+            return vertex_id(v, self.num_vertices)
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {name: i for i, name in enumerate(self.labels)}
+            object.__setattr__(self, "_index", index)  # frozen: the cache by hand
+        try:
+            return int(index[v])
+        except (KeyError, TypeError):
+            raise BipartiteGameError(f"no vertex labelled {v!r}") from None
+
+    def names(self, ids: npt.ArrayLike) -> list[Vertex]:
+        """The vertices with ids ``ids`` as the game names them: labels, or
+        plain ints.  O(len(ids))."""
+        listed: list[int] = np.asarray(ids, dtype=np.int64).reshape(-1).tolist()
+        if self.labels is None:
+            return listed
+        labels = self.labels
+        return [labels[i] for i in listed]
+
 
 @dataclass(frozen=True, eq=False)
 class GeographySolution:
@@ -115,35 +139,65 @@ class GeographySolution:
     method: str
     side: npt.NDArray[np.int8] | None = field(default=None, repr=False)
 
-    def first_player_wins(self, v: int) -> bool:
-        """Whether the mover (who moves first from ``v``) wins."""
-        return not bool(self.losing[vertex_id(v, self.game.num_vertices)])
+    def first_player_wins(self, v: Hashable) -> bool:
+        """Whether the mover (who moves first from ``v``, a label when the
+        game has labels) wins.  O(1)."""
+        return not bool(self.losing[self.game.vertex_id(v)])
 
-    def kernel(self, v: int) -> IntArray | None:
+    def winner(self, v: Hashable) -> str:
+        """``"first"`` or ``"second"``."""
+        return "first" if self.first_player_wins(v) else "second"
+
+    def winners(self) -> dict[Vertex, str]:
+        """``{vertex: "first" or "second"}`` for every start, keyed by label
+        (ids without labels), in id order.  O(V)."""
+        keys = self.game.names(np.arange(self.game.num_vertices))
+        names = np.array(["first", "second"])[self.losing.astype(np.intp)].tolist()
+        return dict(zip(keys, names, strict=True))
+
+    def losing_starts(self) -> list[Vertex]:
+        """The starts from which the mover loses, in id order (labels, or
+        ids without labels).  O(V)."""
+        return self.game.names(np.flatnonzero(self.losing))
+
+    def winning_starts(self) -> list[Vertex]:
+        """The starts from which the mover wins, in id order.  O(V)."""
+        return self.game.names(np.flatnonzero(~self.losing))
+
+    def kernel(self, v: Hashable) -> list[Vertex] | None:
         """For edge geography on a bipartite graph: a set S of vertices on v's
         side, v in S, with an even number of edges from every vertex of the
         other side into S — the proof that the mover loses from v (answer
-        every move back into S) — or ``None`` when the mover wins."""
+        every move back into S) — or ``None`` when the mover wins.  Its
+        vertices in id order, as the game names them."""
         from .edge_bipartite import kernel_support
 
         if self.method != "gf2" or self.side is None:
             raise BipartiteGameError("kernel() proves edge geography on bipartite graphs only")
         g = self.game
-        return kernel_support(g.num_vertices, g.u, g.v, self.side, vertex_id(v, g.num_vertices))
+        found = kernel_support(g.num_vertices, g.u, g.v, self.side, g.vertex_id(v))
+        return None if found is None else g.names(found)
 
 
 def solve_geography(
-    u: npt.ArrayLike,
-    v: npt.ArrayLike,
+    u: npt.ArrayLike | GraphLike,
+    v: npt.ArrayLike | None = None,
     num_vertices: int | None = None,
     *,
     rule: str = "vertex",
-    directed: bool = False,
+    directed: bool | None = None,
     labels: Sequence[Hashable] | None = None,
     budget: int = DEFAULT_BUDGET,
     seconds: float = DEFAULT_SECONDS,
 ) -> GeographySolution:
     """Solve a geography game for every start.
+
+    The game is given by its edges as two endpoint arrays ``u, v`` (with
+    ``num_vertices`` and ``labels`` as for :meth:`Graph.from_edges`), or as
+    a :class:`Graph` or a networkx graph alone (its nodes the labels; a
+    ``DiGraph`` is the directed game unless ``directed=False``, a
+    multigraph's repeated edges count under the edge rule).  ``directed``
+    defaults to false otherwise.
 
     Raises :class:`~bipartite_game.errors.GeographyTooLarge` when the only
     method left (the search) needs more than ``budget`` states (each
@@ -153,11 +207,46 @@ def solve_geography(
     Examples
     --------
     >>> s = solve_geography([0, 1, 1], [1, 2, 2], rule="edge")  # 1-2 twice
-    >>> s.method, s.losing.tolist(), s.kernel(2).tolist()
+    >>> s.method, s.losing.tolist(), s.kernel(2)
     ('gf2', [False, False, True], [2])
     """
-    game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
+    game = game_of(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
     return _solve(game, None, checked_budget(budget, seconds))
+
+
+def game_of(
+    u: object,
+    v: npt.ArrayLike | None,
+    num_vertices: int | None,
+    *,
+    rule: str,
+    directed: bool | None,
+    labels: Sequence[Hashable] | None,
+) -> Geography:
+    """The game of :func:`solve_geography`'s arguments: edge arrays, or a
+    graph (:class:`Graph` or networkx) alone, converted once.  O(V + E)."""
+    if isinstance(u, Graph) or is_networkx_graph(u):
+        if v is not None or num_vertices is not None or labels is not None:
+            raise BipartiteGameError("give a graph alone, or the edges as two arrays u, v")
+        if isinstance(u, Graph):
+            u.check_intact()
+            src, dst = u.edges()
+            n, names = u.num_vertices, u.labels
+        else:
+            nodes = list(u.nodes)  # type: ignore[attr-defined]
+            index = {node: i for i, node in enumerate(nodes)}
+            pairs = [(index[a], index[b]) for a, b in u.edges()]  # type: ignore[attr-defined]
+            src = np.array([a for a, _ in pairs], dtype=np.int64)
+            dst = np.array([b for _, b in pairs], dtype=np.int64)
+            n, names = len(nodes), tuple(nodes)
+            if directed is None:
+                directed = bool(u.is_directed())  # type: ignore[attr-defined]
+        given = False if directed is None else directed
+        return Geography.build(src, dst, n, rule=rule, directed=given, labels=names)
+    if v is None:
+        raise BipartiteGameError("give a graph, or the edges as two arrays u, v")
+    given = False if directed is None else directed
+    return Geography.build(u, v, num_vertices, rule=rule, directed=given, labels=labels)  # type: ignore[arg-type]
 
 
 def geography_mover_wins(
@@ -202,7 +291,6 @@ def _solve(game: Geography, start: int | None, limits: tuple[int, float]) -> Geo
     from it is solved (the other entries of ``losing`` are then False)."""
     n, u, v = game.num_vertices, game.u, game.v
     if game.rule == "vertex" and not game.directed:
-        from ...graphs.graph import Graph
         from ..game import solve
 
         return GeographySolution(game, solve(Graph.from_edges(u, v, n)).losing, "matching")

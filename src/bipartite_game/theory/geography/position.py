@@ -19,19 +19,20 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..._checks import vertex_id
 from ...errors import GeographyTooLarge, IllegalMoveError
-from . import Geography, checked_budget, geography_mover_wins
+from ...graphs.graph import GraphLike, Vertex
+from . import checked_budget, game_of, geography_mover_wins
 from .search import DEFAULT_BUDGET, DEFAULT_SECONDS
 
 __all__ = ["GeographyMove", "GeographyPosition"]
 
 
 class GeographyMove(NamedTuple):
-    """The token goes to ``to``; under the edge rule along edge number
-    ``edge`` (its index in the edge arrays), else ``edge`` is -1."""
+    """The token goes to ``to`` (a label when the game has labels); under
+    the edge rule along edge number ``edge`` (its index in the edge
+    arrays), else ``edge`` is -1."""
 
-    to: int
+    to: Vertex
     edge: int = -1
 
 
@@ -47,32 +48,51 @@ class GeographyPosition:
 
     def __init__(
         self,
-        u: npt.ArrayLike,
-        v: npt.ArrayLike,
+        u: npt.ArrayLike | GraphLike,
+        v: npt.ArrayLike | None = None,
         num_vertices: int | None = None,
         *,
-        start: int,
+        start: Hashable,
         rule: str = "vertex",
-        directed: bool = False,
+        directed: bool | None = None,
         labels: Sequence[Hashable] | None = None,
         budget: int = DEFAULT_BUDGET,
         seconds: float = DEFAULT_SECONDS,
     ) -> None:
-        self.game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
-        self.start = vertex_id(start, self.game.num_vertices)
+        self.game = game_of(u, v, num_vertices, rule=rule, directed=directed, labels=labels)
+        self._start = self.game.vertex_id(start)
         self.budget, self.seconds = checked_budget(budget, seconds)
-        self.stack: list[GeographyMove] = []
+        self._stack: list[GeographyMove] = []  # in ids
         self._visited = np.zeros(self.game.num_vertices, dtype=np.bool_)
-        self._visited[self.start] = True
+        self._visited[self._start] = True
         self._used = np.zeros(self.game.u.size, dtype=np.bool_)
 
     @property
-    def token(self) -> int:
-        return self.stack[-1].to if self.stack else self.start
+    def start(self) -> Vertex:
+        """The vertex the token started on."""
+        return self.game.names([self._start])[0]
 
     @property
-    def legal_moves(self) -> list[GeographyMove]:
-        g, at = self.game, self.token
+    def _token(self) -> int:
+        return int(self._stack[-1].to) if self._stack else self._start
+
+    @property
+    def token(self) -> Vertex:
+        """The token's vertex."""
+        return self.game.names([self._token])[0]
+
+    @property
+    def stack(self) -> list[GeographyMove]:
+        """The moves played, oldest first (a new list)."""
+        return [self._named(move) for move in self._stack]
+
+    def _named(self, move: GeographyMove) -> GeographyMove:
+        if self.game.labels is None:
+            return move
+        return GeographyMove(self.game.labels[int(move.to)], move.edge)
+
+    def _legal_ids(self) -> list[GeographyMove]:
+        g, at = self.game, self._token
         forward = g.u == at
         backward = np.zeros_like(forward) if g.directed else g.v == at
         if g.rule == "vertex":
@@ -84,22 +104,27 @@ class GeographyPosition:
         ends = np.where(g.u[edges] == at, g.v[edges], g.u[edges])
         return [GeographyMove(int(t), int(e)) for t, e in zip(ends, edges, strict=True)]
 
+    @property
+    def legal_moves(self) -> list[GeographyMove]:
+        return [self._named(move) for move in self._legal_ids()]
+
     def push(self, move: GeographyMove) -> None:
         if not isinstance(move, tuple) or move not in self.legal_moves:
             raise IllegalMoveError(f"illegal move: {move!r}")
-        self.stack.append(move)
-        if move.edge >= 0:
-            self._used[move.edge] = True
+        mine = GeographyMove(self.game.vertex_id(move[0]), *move[1:])
+        self._stack.append(mine)
+        if mine.edge >= 0:
+            self._used[mine.edge] = True
         else:
-            self._visited[move.to] = True
+            self._visited[mine.to] = True
 
     def pop(self) -> GeographyMove:
-        move = self.stack.pop()
+        move = self._stack.pop()
         if move.edge >= 0:
             self._used[move.edge] = False
         else:
             self._visited[move.to] = False
-        return move
+        return self._named(move)
 
     def is_over(self) -> bool:
         return not self.legal_moves
@@ -110,7 +135,7 @@ class GeographyPosition:
         ``second``; the player to move has lost."""
         if not self.is_over():
             return None
-        return "second" if len(self.stack) % 2 == 0 else "first"
+        return "second" if len(self._stack) % 2 == 0 else "first"
 
     def mover_wins(self) -> bool:
         """Whether the player to move now wins with best play (one solve,
@@ -143,11 +168,11 @@ class GeographyPosition:
         g = self.game
         if g.rule == "vertex":
             left = ~self._visited
-            left[self.token] = True
+            left[self._token] = True
             keep = left[g.u] & left[g.v]
         else:
             keep = ~self._used
         return geography_mover_wins(
-            g.u[keep], g.v[keep], g.num_vertices, self.token,
+            g.u[keep], g.v[keep], g.num_vertices, self._token,
             rule=g.rule, directed=g.directed, budget=self.budget, seconds=seconds,
         )  # fmt: skip

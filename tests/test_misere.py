@@ -4,6 +4,8 @@ rules' exhaustive search (:func:`bipartite_game.brute.misere_grundy`,
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -22,8 +24,9 @@ from bipartite_game.theory.misere import (
     misere_values,
 )
 
+from .cli_util import assert_one_line_error, run
 from .native_util import same_as_python
-from .strategies import EdgeSet, adjacency, graphs
+from .strategies import EdgeSet, adjacency, examples, graphs
 from .test_nimbers import forests
 
 IntArray = npt.NDArray[np.int64]
@@ -192,3 +195,109 @@ def test_misuse_and_refusals() -> None:
         misere_values(grid, budget=1000)
     with pytest.raises(GeographyTooLarge, match="misère sum"):
         misere_sum([(grid, 0, ()), (grid, 1, ())], budget=1000)
+
+
+# --- the command line, as a user runs it ---
+
+GRAPH = "a b\nb c\nc d\nd a\nc e\nx\n"
+
+
+def test_graph_misere_prints_verdicts_and_values() -> None:
+    verdicts = run("graph", "--misere", stdin=GRAPH)
+    assert verdicts.status == 0, verdicts
+    assert verdicts.stdout == b"a second\nb first\nc second\nd first\ne first\nx first\n"
+    values = run("graph", "--misere", "--nimbers", stdin=GRAPH)
+    assert values.stdout == b"a 0\nb 1\nc 0\nd 1\ne 1\nx 1\n"
+    assert run("graph", "--misere", "--start", "x", stdin=GRAPH).stdout == b"first\n"
+    assert run("graph", "--misere", "--nimbers", "--start", "c", stdin=GRAPH).stdout == b"0\n"
+    document = json.loads(run("graph", "--misere", "--format", "json", stdin=GRAPH).stdout)
+    assert document == {
+        "problem": "graph",
+        "misere": True,
+        "vertices": 6,
+        "labels": ["a", "b", "c", "d", "e", "x"],
+        "first_player_wins": [False, True, False, True, True, True],
+    }
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(graphs(max_vertices=9))
+def test_graph_misere_against_the_rules(graph: EdgeSet) -> None:
+    n, edges = graph
+    if n == 0:
+        return
+    text = "".join(f"v{a} v{b}\n" for a, b in edges) + "".join(f"v{x}\n" for x in range(n))
+    verdicts = run("graph", "--misere", stdin=text)
+    values = run("graph", "--misere", "--nimbers", stdin=text)
+    assert verdicts.status == values.status == 0
+    said = dict(line.split() for line in verdicts.stdout.decode().splitlines())
+    got = dict(line.split() for line in values.stdout.decode().splitlines())
+    oracle = _oracle(n, edges)
+    for label, value in got.items():
+        assert int(value) == oracle[int(label[1:])]
+        assert (said[label] == "second") == (value == "0")
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--rule", "edge"], "undirected graphs only"),
+        (["--directed"], "undirected graphs only"),
+        (["--explain", "a"], "--misere"),
+        (["--certificate", "out.json"], "--misere"),
+        (["--start", "zz"], "not a vertex"),
+    ],
+)
+def test_graph_misere_bad_combinations_are_one_line(extra: list[str], fragment: str) -> None:
+    assert_one_line_error(run("graph", "--misere", *extra, stdin=GRAPH), fragment)
+
+
+def test_graph_misere_refuses_past_the_budget_in_one_line() -> None:
+    side = 40
+    lines = [f"{r},{c} {r},{c + 1}\n" for r in range(side) for c in range(side - 1)]
+    lines += [f"{r},{c} {r + 1},{c}\n" for r in range(side - 1) for c in range(side)]
+    assert_one_line_error(run("graph", "--misere", stdin="".join(lines)), "misère")
+
+
+def test_sum_misere_on_a_file() -> None:
+    # forced paths: a-b-c is two moves, p-q one; three in all, the mover
+    # makes the last and loses
+    text = "@graph a\na b\nb c\n@graph p\np q\n"
+    assert run("sum", "--misere", stdin=text).stdout == b"second\n"
+    assert run("sum", stdin=text).stdout == b"first\n2 q\n"  # normal play: 0 xor 1
+    assert run("sum", "--misere", stdin="@graph a\na\n").stdout == b"first\n"
+    document = json.loads(
+        run("sum", "--misere", "--format", "json", stdin="@graph a\na b\nb c\n").stdout
+    )
+    assert document == {
+        "problem": "sum",
+        "misere": True,
+        "components": 1,
+        "first_player_wins": True,
+        "move": {"component": 1, "to": "b"},
+    }
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.lists(_small_boards(), min_size=1, max_size=3))
+def test_sum_misere_command_against_the_multi_token_search(
+    parts: list[tuple[EdgeSet, int, list[int]]],
+) -> None:
+    blocks = []
+    for (n, edges), token, _ in parts:
+        lines = [f"v{a} v{b}\n" for a, b in edges] + [f"v{x}\n" for x in range(n)]
+        blocks.append(f"@graph v{token}\n" + "".join(lines))
+    oracle: list[tuple[list[list[int]], int, list[int]]] = [
+        (adjacency(n, edges), token, []) for (n, edges), token, _ in parts
+    ]
+    result = run("sum", "--misere", stdin="".join(blocks))
+    assert result.status == 0, result
+    lines = result.stdout.decode().splitlines()
+    wins = brute.sum_misere_first_player_wins(oracle)
+    assert lines[0] == ("first" if wins else "second")
+    if len(lines) == 2:
+        k, label = lines[1].split()
+        i, w = int(k) - 1, int(label[1:])
+        adj, token, _ = oracle[i]
+        after = [*oracle[:i], (adj, w, [token]), *oracle[i + 1 :]]
+        assert w in adj[token] and not brute.sum_misere_first_player_wins(after)

@@ -233,6 +233,12 @@ def _add_graph(commands: Any) -> None:
         help="print each start's Grundy value ('LABEL VALUE') instead of who wins "
         "(vertex rule, undirected only; docs/nimbers.md)",
     )
+    graph.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère play: the player who makes the last move loses (who cannot move wins); "
+        "with --nimbers the misère Grundy values (vertex rule, undirected only; docs/sums.md)",
+    )
     graph.set_defaults(
         problem="graph",
         options=lambda a: {
@@ -242,6 +248,7 @@ def _add_graph(commands: Any) -> None:
             "rule": a.rule,
             "directed": a.directed,
             "nimbers": a.nimbers,
+            "misere": a.misere,
         },
     )
 
@@ -404,7 +411,15 @@ def _add_sum(commands: Any) -> None:
         metavar="MOVES",
         help="the mazes' move set, as for 'maze' (default rook)",
     )
-    summed.set_defaults(problem="sums", options=lambda a: {"moves": a.moves})
+    summed.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère play: who makes the last move loses; searched exhaustively within a "
+        "budget (the Grundy values do not add under misère play)",
+    )
+    summed.set_defaults(
+        problem="sums", options=lambda a: {"moves": a.moves, "misere": a.misere}
+    )
 
 
 def _parameter(text: str) -> tuple[str, tuple[float, ...]]:

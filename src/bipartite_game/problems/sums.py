@@ -22,6 +22,10 @@ second line, ``COMPONENT VERTEX`` (the component's number, 1-based in the
 file's order, and the vertex's label, or for a maze its cell ``ROW COL``),
 after which the nim-sum of the Grundy values is 0; or ``second`` (the
 player to move loses).  ``--format json``: ``docs/json.md``.
+
+``--misere``: the player who makes the last move loses; the same output,
+found by an exhaustive search of the sum (``first`` alone when no board
+has a move: the player to move has won).
 """
 
 from __future__ import annotations
@@ -170,13 +174,17 @@ def answer(
     *,
     moves: str = "rook",
     format: str = "text",
+    misere: bool = False,
 ) -> bytes:
-    """Who wins the sum, and a winning move (module docstring)."""
-    from ..theory.sums import solve_sum
-
+    """Who wins the sum, and a winning move (module docstring); with
+    ``misere`` under misère play, by exhaustive search."""
     as_json = _json.check_format(format)
     with phase("parse"):
         boards = parse(data, moves=moves)
+    if misere:
+        return _misere(boards, as_json)
+    from ..theory.sums import solve_sum
+
     with phase("solve"):
         solution = solve_sum([(b.graph, b.path[-1], b.path) for b in boards])
     move = solution.move
@@ -196,5 +204,32 @@ def answer(
             return _json.document("sum", fields)
         if move is None:
             return b"second\n"
-        where = boards[move.component].name(move.vertex)
-        return f"first\n{move.component + 1} {where}\n".encode("utf-8", "surrogateescape")
+        return _move_text(boards, move.component, move.vertex)
+
+
+def _misere(boards: list[Board], as_json: bool) -> bytes:
+    """The misère sum: who wins, and a winning move when there is one to
+    make (a sum with no move at all is won by the player to move)."""
+    from ..theory.misere import misere_sum
+
+    with phase("solve"):
+        solved = misere_sum([(b.graph, b.path[-1], b.path) for b in boards])
+    wins, move = solved.first_player_wins, solved.move
+    with phase("format"):
+        if as_json:
+            fields: list[tuple[str, object]] = [
+                ("misere", True),
+                ("components", len(boards)),
+                ("first_player_wins", wins),
+            ]
+            if move is not None:
+                k, vertex = move
+                fields.append(("move", {"component": k + 1, "to": boards[k].json_name(vertex)}))
+            return _json.document("sum", fields)
+        if move is None:
+            return b"first\n" if wins else b"second\n"
+        return _move_text(boards, *move)
+
+
+def _move_text(boards: list[Board], k: int, vertex: int) -> bytes:
+    return f"first\n{k + 1} {boards[k].name(vertex)}\n".encode("utf-8", "surrogateescape")

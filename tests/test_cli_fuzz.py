@@ -75,6 +75,7 @@ BASE: dict[tuple[str, ...], tuple[list[str], list[str]]] = {
         [],
     ),
     ("play", "maze"): ([str(EXAMPLES / "maze.txt")], []),
+    ("play", "sum"): ([str(EXAMPLES / "sum.txt")], []),
     ("serve",): ([], ["--port", "0"]),
     ("gen",): (["maze"], []),
     ("stress",): (["maze"], ["--solution", "exit 3"]),

@@ -124,3 +124,24 @@ def test_bad_budget_and_a_refusal() -> None:
 def test_tuple_labels_in_a_visited_list() -> None:
     graph = Graph.from_edges([(0, 0), (0, 1)], [(0, 1), (0, 2)])
     assert component_value(graph, (0, 1), [(0, 0)]) == 1  # (0,1) then (0,2)
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    from bipartite_game.theory import sums
+
+    assert doctest.testmod(sums).failed == 0
+
+
+def test_many_small_boards_are_one_union() -> None:
+    # a thousand lone edges (value 1 each) and one path of three (value 0)
+    edge = _graph(2, [(0, 1)])
+    path = _graph(3, [(0, 1), (1, 2)])
+    solution = solve_sum([(edge, 0)] * 1000 + [(path, 0)])
+    assert solution.values == (1,) * 1000 + (0,)
+    assert solution.nim_sum == 0 and solution.move is None
+    even = solve_sum([(edge, 0)] * 999 + [(path, 1)])  # 999 ones and a 1: nim-sum 0 too
+    assert even.nim_sum == 0
+    lone = solve_sum([(edge, 0)] * 999 + [(path, 0)])  # odd number of ones: 1
+    assert lone.move == SumMove(0, 1)

@@ -26,10 +26,11 @@ one move away whose value is t.  A position mid-game (the token on v, the
 set S visited) is the start v of the graph without S − {v}'s edges, so
 every value here is a start's value in a subgraph: v's component of it.
 
-Cost: one value per component, and for the move one more on what the
-chosen component's token can reach after it; each is a forest pass or a
-search whose states are charged to ``budget`` (per component) and whose
-time is charged to ``seconds`` (for the whole sum).  Deciding sums of
+Cost: one call of :func:`~.nimbers.grundy_array` on the disjoint union
+of what each token can still reach (its component once the visited
+vertices are cut off), and for the move one more on what the chosen
+component's token can reach after it; each is a forest pass, or a search
+whose states are charged to ``budget`` and whose time to ``seconds``.  Deciding sums of
 two geography positions is hard in general (Burke, Ferland and Teng,
 arXiv 2106.02114): the values are what makes a sum easy, and they are
 easy on forests only.
@@ -110,8 +111,9 @@ def solve_sum(
     ``(graph, vertex, visited)`` (``visited``: vertex ids), or a
     :class:`~bipartite_game.play.position.Position` (anything with
     ``graph``, ``current`` and a boolean ``visited`` mask).  ``budget``
-    (search states, per component) and ``seconds`` (for the whole sum) as
-    for :func:`~bipartite_game.theory.nimbers.grundy_array`.
+    (search states) and ``seconds`` as for
+    :func:`~bipartite_game.theory.nimbers.grundy_array`, for all the
+    components' values at once (and again for the move's options).
 
     Examples
     --------
@@ -125,10 +127,8 @@ def solve_sum(
     parts = [_component(c, k) for k, c in enumerate(_listed(components))]
     limits = checked_budget(budget, seconds)
     deadline = time.monotonic() + limits[1]
-    values = tuple(
-        component_value(c.graph, c.vertex, c.visited, budget=limits[0], seconds=_left(deadline))
-        for c in parts
-    )
+    found = _start_values([(_rest(c), [c.vertex]) for c in parts], limits[0], limits[1])
+    values = tuple(found[k][c.vertex] for k, c in enumerate(parts))
     nim_sum = 0
     for value in values:
         nim_sum ^= value
@@ -156,8 +156,8 @@ def component_value(
     (its component once the other visited vertices are cut off), by
     :func:`~bipartite_game.theory.nimbers.grundy_array` there."""
     part = _component((graph, vertex, visited), 0)
-    rest = _rest(part)
-    return _start_values(rest, [part.vertex], budget, seconds)[part.vertex]
+    limits = checked_budget(budget, seconds)
+    return _start_values([(_rest(part), [part.vertex])], *limits)[0][part.vertex]
 
 
 def _listed(components: Iterable[object]) -> list[object]:
@@ -230,19 +230,34 @@ def _rest(part: _Part) -> Graph:
 
 
 def _start_values(
-    graph: Graph, starts: Sequence[int], budget: int, seconds: float
-) -> dict[int, int]:
-    """The Grundy value of each start in ``starts``, computed on the
-    subgraph of their components only (other components are not searched)."""
-    keep = np.zeros(graph.num_vertices, dtype=np.bool_)
-    for s in starts:
-        if not keep[s]:
-            mask = graph.component(s)
-            assert mask is not None  # no limit given
-            keep |= mask
-    local = np.cumsum(keep) - 1
-    values = grundy_array(graph.subgraph(keep), budget=budget, seconds=seconds)
-    return {s: int(values[local[s]]) for s in starts}
+    boards: Sequence[tuple[Graph, Sequence[int]]], budget: int, seconds: float
+) -> list[dict[int, int]]:
+    """For each board ``(graph, starts)``, the Grundy value of each start:
+    computed on the starts' components only (nothing else is searched),
+    all boards' at once as one disjoint union, so that a sum of many small
+    boards costs one call of :func:`grundy_array` (one budget for all)."""
+    pieces = []
+    ends_u: list[npt.NDArray[np.int64]] = []
+    ends_v: list[npt.NDArray[np.int64]] = []
+    offset = 0
+    for graph, starts in boards:
+        keep = np.zeros(graph.num_vertices, dtype=np.bool_)
+        for s in starts:
+            if not keep[s]:
+                mask = graph.component(s)
+                assert mask is not None  # no limit given
+                keep |= mask
+        local = np.cumsum(keep) - 1
+        u, v = graph.subgraph(keep).edges()
+        ends_u.append(u.astype(np.int64) + offset)
+        ends_v.append(v.astype(np.int64) + offset)
+        pieces.append((offset, local, starts))
+        offset += int(keep.sum())
+    union = Graph.from_edges(np.concatenate(ends_u), np.concatenate(ends_v), offset)
+    values = grundy_array(union, budget=budget, seconds=seconds)
+    return [
+        {s: int(values[first + local[s]]) for s in starts} for first, local, starts in pieces
+    ]
 
 
 def _option_values(part: _Part, budget: int, deadline: float) -> dict[int, int]:
@@ -250,4 +265,4 @@ def _option_values(part: _Part, budget: int, deadline: float) -> dict[int, int]:
     rest = _rest(part)
     options = [int(w) for w in rest.neighbors(part.vertex).tolist()]
     after = rest.without(part.vertex)
-    return _start_values(after, options, budget, _left(deadline))
+    return _start_values([(after, options)], budget, _left(deadline))[0]

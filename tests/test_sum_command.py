@@ -4,6 +4,7 @@ exhaustive search of the multi-token game."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -71,10 +72,28 @@ def test_moves_option_reaches_the_mazes() -> None:
         ("@maze 1 1\n2 2\n..\n", ["line 3", "expected 2 rows"]),
         ("@graph a\na b\n@a b\n", ["line 3", "unknown block"]),
         ("@graph a\na\x00b\n", ["line 2", "NUL"]),
+        ("@maze 1 1 1 2 1 1\n1 2\n..\n", ["line 1", "visits '1 1' twice"]),
+        ("@maze 1 1 2 2\n2 2\n..\n..\n", ["line 1", "step '1 1' -> '2 2' is not a move"]),
     ],
 )
 def test_bad_input_is_one_line(text: str, fragments: list[str]) -> None:
     assert_one_line_error(run("sum", stdin=text), *fragments)
+
+
+def test_a_long_path_in_a_header() -> None:
+    n = 20_000  # the token walked the whole path but its last edge: one move left
+    labels = [f"v{k}" for k in range(n)]
+    text = (
+        "@graph "
+        + " ".join(labels[:-1])
+        + "\n"
+        + "".join(f"{a} {b}\n" for a, b in itertools.pairwise(labels))
+    )
+    assert run("sum", stdin=text).stdout == f"first\n1 v{n - 1}\n".encode()
+
+
+def test_a_byte_order_mark_is_ignored() -> None:
+    assert run("sum", stdin=b"\xef\xbb\xbf@graph a\na b\n").stdout == b"first\n1 b\n"
 
 
 def test_bad_moves_is_one_line() -> None:

@@ -139,7 +139,7 @@ def _board(header: bytes, body: bytes, line: int, moves: str) -> Board:
             if vertex is None:
                 raise InputError(f"cell {row} {col} is a wall", line=line)
             ids.append(vertex)
-        names = [b"%d,%d" % (r, c) for r, c in (grid.cell(v) for v in ids)]
+        names = [b"%d %d" % (r + 1, c + 1) for r, c in (grid.cell(v) for v in ids)]
         return Board(grid.graph, _checked_path(grid.graph, ids, names, line), grid=grid)
     raise InputError(
         f"unknown block {quote(words[0] if words else b'@')}: expected '@graph' or '@maze'",
@@ -158,9 +158,11 @@ def _inside(parser: Callable[[bytes], T], body: bytes, line: int) -> T:
 
 def _checked_path(graph: Graph, ids: list[int], names: list[bytes], line: int) -> tuple[int, ...]:
     """The token's path, each step a legal move."""
+    seen = {ids[0]}
     for k in range(1, len(ids)):
-        if ids[k] in ids[:k]:
+        if ids[k] in seen:
             raise InputError(f"the path visits {quote(names[k])} twice", line=line)
+        seen.add(ids[k])
         if not graph.has_edge(ids[k - 1], ids[k]):
             raise InputError(
                 f"the path's step {quote(names[k - 1])} -> {quote(names[k])} is not a move",

@@ -184,6 +184,14 @@ def test_misuse_and_refusals() -> None:
         misere_values(_graph(2, [(0, 1)]), budget=0)
     with pytest.raises(BipartiteGameError):
         misere_value(_graph(2, [(0, 1)]), 5)
+    with pytest.raises(BipartiteGameError, match="empty"):
+        misere_sum([])
+    with pytest.raises(BipartiteGameError, match="component 0 must be"):
+        misere_sum([object()])  # type: ignore[list-item]
+    with pytest.raises(BipartiteGameError, match="must be a Graph"):
+        misere_sum([("ab", 0)])  # type: ignore[list-item]
+    labelled = Graph.from_edges(["a", "b"], ["b", "c"])  # a-b-c: two moves, the mover wins
+    assert misere_sum([(labelled, "a")]).move == (0, 1)
     side = 7
     grid = Graph.from_edges(
         [r * side + c for r in range(side) for c in range(side - 1)]

@@ -54,7 +54,7 @@ polynomial rule to check against, and none is claimed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -138,7 +138,7 @@ class MisereSum:
 
 
 def misere_sum(
-    components: list[tuple[Graph, int, tuple[int, ...]]],
+    components: Sequence[tuple[Graph, Hashable] | tuple[Graph, Hashable, object]],
     *,
     budget: int = DEFAULT_BUDGET,
     seconds: float = DEFAULT_SECONDS,
@@ -147,16 +147,24 @@ def misere_sum(
     move, on any board, loses), by an exhaustive search of the sum's
     positions: a tuple of (token, what it can still reach) per component,
     memoised, under one ``budget`` and ``seconds``.  Each component is
-    ``(graph, vertex, visited)`` with vertex ids.  No theorem makes misère
+    ``(graph, vertex)`` or ``(graph, vertex, visited)`` (ids, labels, or a
+    boolean mask for ``visited``).  No theorem makes misère
     sums easy (the g⁻ do not add); past the budget the search is refused
     with :class:`~bipartite_game.errors.GeographyTooLarge`."""
+    if isinstance(components, (str, bytes)) or not isinstance(components, Sequence):
+        raise BipartiteGameError(
+            f"components must be a list of components, not {type(components).__name__}"
+        )
+    if not components:
+        raise BipartiteGameError("components is empty: a sum needs at least one component")
     limits = checked_budget(budget, seconds)
     spent = Budget(*limits)
     boards = []
     state = []
     memo: dict[tuple[tuple[int, int], ...], bool] = {}
     try:
-        for graph, vertex, visited in components:
+        for k, component in enumerate(components):
+            graph, vertex, visited = _checked(component, k)
             adjacency, local, seen = _local_board(graph, vertex, visited, spent)
             boards.append((adjacency, local))
             state.append((local[vertex], _reach(adjacency, local[vertex], seen)))
@@ -174,6 +182,21 @@ def misere_sum(
             "and it is searched exhaustively"
         ) from None
     return MisereSum(wins, move, len(memo))
+
+
+def _checked(component: object, k: int) -> tuple[Graph, int, object]:
+    """A sum's component ``(graph, vertex[, visited])``, its vertex an id."""
+    if not isinstance(component, tuple) or len(component) not in (2, 3):
+        raise BipartiteGameError(
+            f"component {k} must be (graph, vertex[, visited]), not {type(component).__name__}"
+        )
+    graph = component[0]
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(
+            f"component {k}: the graph must be a Graph, not {type(graph).__name__}"
+        )
+    visited = component[2] if len(component) == 3 else ()
+    return graph, graph.vertex_id(component[1]), visited
 
 
 def _sum_options(

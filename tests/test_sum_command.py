@@ -119,10 +119,16 @@ def sum_texts(draw: st.DrawFn) -> tuple[str, Oracle, list[list[str]]]:
     for _ in range(draw(st.integers(1, 3))):
         if draw(st.booleans()):
             n, edges = draw(graphs(max_vertices=5).filter(lambda g: g[0] > 0))
-            start = draw(st.integers(0, n - 1))
+            neighbours = adjacency(n, edges)
+            path = [draw(st.integers(0, n - 1))]
+            for _ in range(draw(st.integers(0, 2))):  # a game in progress: legal steps
+                steps = [w for w in neighbours[path[-1]] if w not in path]
+                if steps:
+                    path.append(draw(st.sampled_from(steps)))
             lines = [f"v{a} v{b}\n" for a, b in edges] + [f"v{x}\n" for x in range(n)]
-            blocks.append(f"@graph v{start}\n" + "".join(lines))
-            oracle.append((adjacency(n, edges), start, []))
+            header = " ".join(f"v{x}" for x in path)
+            blocks.append(f"@graph {header}\n" + "".join(lines))
+            oracle.append((neighbours, path[-1], path[:-1]))
             names.append([f"v{x}" for x in range(n)])
             continue
         rows = draw(mazes(max_rows=2, max_cols=3))

@@ -60,6 +60,7 @@ BASE: dict[tuple[str, ...], tuple[list[str], list[str]]] = {
     ("king",): ([str(EXAMPLES / "king.txt")], []),
     ("bunny",): ([str(EXAMPLES / "bunny.txt")], []),
     ("edges",): ([str(EXAMPLES / "graph.txt")], []),
+    ("sum",): ([str(EXAMPLES / "sum.txt")], []),
     ("check",): (["maze", str(EXAMPLES / "maze.txt"), str(EXAMPLES / "maze.txt")], []),
     ("annotate", "maze"): (
         [str(EXAMPLES / "maze.txt"), str(EXAMPLES / "maze-record.txt")],
@@ -74,6 +75,7 @@ BASE: dict[tuple[str, ...], tuple[list[str], list[str]]] = {
         [],
     ),
     ("play", "maze"): ([str(EXAMPLES / "maze.txt")], []),
+    ("play", "sum"): ([str(EXAMPLES / "sum.txt")], []),
     ("serve",): ([], ["--port", "0"]),
     ("gen",): (["maze"], []),
     ("stress",): (["maze"], ["--solution", "exit 3"]),

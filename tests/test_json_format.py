@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bipartite_game.errors import BipartiteGameError
-from bipartite_game.problems import bunny, edges, graph, king, knights, lock, maze
+from bipartite_game.problems import bunny, edges, graph, king, knights, lock, maze, sums
 
 from .cli_util import assert_one_line_error, golden_cases, golden_game, run
 from .strategies import graphs, mazes
@@ -84,6 +84,22 @@ def bunny_text(doc: dict[str, Any]) -> bytes:
     return "".join(f"{x}\n" for x in [len(found), *found]).encode()
 
 
+def sum_text(doc: dict[str, Any]) -> bytes:
+    values = doc["grundy_values"]
+    assert doc["components"] == len(values)
+    nim_sum = 0
+    for value in values:
+        nim_sum ^= value
+    assert doc["nim_sum"] == nim_sum and doc["first_player_wins"] == (nim_sum != 0)
+    if not doc["first_player_wins"]:
+        assert "move" not in doc
+        return b"second\n"
+    move = doc["move"]
+    to = move["to"]
+    where = _label(to) if isinstance(to, str) else f"{to[0]} {to[1]}".encode()
+    return b"first\n" + str(move["component"]).encode() + b" " + where + b"\n"
+
+
 TO_TEXT: dict[str, Callable[[dict[str, Any]], bytes]] = {
     "graph": graph_text,
     "maze": maze_text,
@@ -92,6 +108,7 @@ TO_TEXT: dict[str, Callable[[dict[str, Any]], bytes]] = {
     "lock": lock_text,
     "king": king_text,
     "bunny": bunny_text,
+    "sum": sum_text,
 }
 MODULES: dict[str, Any] = {
     "graph": graph,
@@ -101,6 +118,7 @@ MODULES: dict[str, Any] = {
     "lock": lock,
     "king": king,
     "bunny": bunny,
+    "sum": sums,
 }
 
 

@@ -21,6 +21,11 @@ __all__ = [
     "grid_adjacency",
     "leaper_steps",
     "lock_adjacency",
+    "misere_first_player_wins",
+    "misere_grundy",
+    "sum_first_player_wins",
+    "sum_misere_first_player_wins",
+    "sum_winning_moves",
 ]
 
 Adjacency = list[list[int]]
@@ -80,6 +85,41 @@ def geography_grundy(
         for w in range(len(masks)):
             if masks[v] >> w & 1 and not seen >> w & 1:
                 found.add(value(w, seen | 1 << w))
+        mex = 0
+        while mex in found:
+            mex += 1
+        return mex
+
+    seen = 1 << start
+    for v in visited:
+        seen |= 1 << v
+    return value(start, seen)
+
+
+def misere_first_player_wins(
+    adjacency: Sequence[Iterable[int]], start: int, visited: Iterable[int] = ()
+) -> bool:
+    """Misère vertex geography: who makes the last move loses.  Does the
+    player to move win with the token on ``start`` (``visited`` used)?
+    A player with no move wins (the other made the last move)."""
+    return sum_misere_first_player_wins([(adjacency, start, visited)])
+
+
+def misere_grundy(
+    adjacency: Sequence[Iterable[int]], start: int, visited: Iterable[int] = ()
+) -> int:
+    """The misère Grundy value: 1 for a position with no move, else the
+    mex of the values one move away."""
+    masks = _masks(adjacency)
+
+    @cache
+    def value(v: int, seen: int) -> int:
+        found = set()
+        for w in range(len(masks)):
+            if masks[v] >> w & 1 and not seen >> w & 1:
+                found.add(value(w, seen | 1 << w))
+        if not found:
+            return 1
         mex = 0
         while mex in found:
             mex += 1
@@ -221,3 +261,76 @@ def duel_first_player_wins(
         return result
 
     return mover_wins(0, True, 1)
+
+
+SumComponent = tuple[Sequence[Iterable[int]], int, Iterable[int]]
+
+
+def sum_first_player_wins(components: Sequence[SumComponent]) -> bool:
+    """Does the player to move win the disjunctive sum of geography games?
+
+    Each component is ``(adjacency, token, visited)``: its own graph, where
+    its token is and what it has used (the token's vertex counts as
+    visited).  A turn moves one token of the mover's choice to an adjacent
+    unvisited vertex of its component; who cannot move in any component
+    loses.  Plain minimax over the tuple of every component's (token,
+    visited set), memoised; no Grundy value is used."""
+    return _sum_search(components, misere=False)
+
+
+def sum_misere_first_player_wins(components: Sequence[SumComponent]) -> bool:
+    """The same sum under misère play: who makes the last move loses
+    (a player who cannot move in any component wins)."""
+    return _sum_search(components, misere=True)
+
+
+def sum_winning_moves(components: Sequence[SumComponent]) -> list[tuple[int, int]]:
+    """Every move ``(component, vertex)`` of the sum (normal play) after
+    which the player who moved wins."""
+    masks, state = _sum_start(components)
+    mover_wins = _sum_game(masks, misere=False)
+    return [
+        (k, w) for k, w, after in _sum_moves(masks, state) if not mover_wins(after)
+    ]
+
+
+def _sum_start(
+    components: Sequence[SumComponent],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
+    masks = tuple(_masks(adjacency) for adjacency, _, _ in components)
+    state = []
+    for _, token, visited in components:
+        seen = 1 << token
+        for v in visited:
+            seen |= 1 << v
+        state.append((token, seen))
+    return masks, tuple(state)
+
+
+def _sum_moves(
+    masks: tuple[tuple[int, ...], ...], state: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    moves = []
+    for k, (token, seen) in enumerate(state):
+        for w in range(len(masks[k])):
+            if masks[k][token] >> w & 1 and not seen >> w & 1:
+                after = (*state[:k], (w, seen | 1 << w), *state[k + 1 :])
+                moves.append((k, w, after))
+    return moves
+
+
+def _sum_game(masks: tuple[tuple[int, ...], ...], *, misere: bool):  # type: ignore[no-untyped-def]
+    @cache
+    def mover_wins(state: tuple[tuple[int, int], ...]) -> bool:
+        moves = _sum_moves(masks, state)
+        if not moves:
+            return misere  # normal play: stuck loses; misère: stuck wins
+        return any(not mover_wins(after) for _, _, after in moves)
+
+    return mover_wins
+
+
+def _sum_search(components: Sequence[SumComponent], *, misere: bool) -> bool:
+    masks, state = _sum_start(components)
+    result: bool = _sum_game(masks, misere=misere)(state)
+    return result

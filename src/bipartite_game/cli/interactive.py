@@ -77,6 +77,33 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         "--hints", action="store_true", help="mark your winning moves (*) on the board"
     )
     play_maze.set_defaults(run=_play)
+    play_sum = games.add_parser(
+        "sum",
+        help="a sum of boards, a token on each (the 'sum' input format)",
+        description=(
+            "Play a sum of games on FILE (the 'sum' input format: blocks '@maze ROW COL' "
+            "with a maze, or '@graph LABEL' with an edge list). A turn moves one token of "
+            "the mover's choice; who cannot move on any board loses. Type a move as the "
+            "board's number and where its token goes ('2 1 3', '1 up', '3 b'), or hint, "
+            "board, help, quit. The engine plays the Sprague-Grundy move (docs/sums.md)."
+        ),
+        epilog=(
+            "Exit status: 0 you won, 1 the engine won, 3 the game was left unfinished "
+            "(quit, or the input ended), 2 bad input, 130 Ctrl-C."
+        ),
+    )
+    play_sum.add_argument("file", metavar="FILE", help="the sum ('-': standard input)")
+    play_sum.add_argument(
+        "--moves", default="rook", metavar="MOVES", help="the mazes' move set (default rook)"
+    )
+    play_sum.add_argument(
+        "--side",
+        choices=("winner", "loser", "first", "second"),
+        default="winner",
+        help="your side: winner (default) the side with a forced win; loser the other; "
+        "first (you move first) or second",
+    )
+    play_sum.set_defaults(run=_play_sum)
 
     serve = commands.add_parser(
         "serve",
@@ -172,6 +199,51 @@ def _play(args: argparse.Namespace) -> int:
         return 130
 
 
+#: ``play sum --side`` words and :func:`~.play.terminal.play_sum`'s sides.
+_SUM_SIDES = {"winner": "winning", "loser": "auto", "first": "first", "second": "second"}
+
+
+def _play_sum(args: argparse.Namespace) -> int:
+    """``play sum``: a sum of boards against the engine."""
+    from ..play.terminal import check_fits, play_sum, wants_colour
+    from ..problems.sums import parse
+
+    if sys.stdin is None or sys.stdout is None:
+        raise BipartiteGameError("play needs standard input and output open")
+    boards = parse(_read(args.file), moves=args.moves)
+    columns = 80
+    for k, board in enumerate(boards, 1):
+        if board.graph.num_vertices > _PLAY_CELLS:
+            raise BipartiteGameError(
+                f"board {k} has {board.graph.num_vertices} vertices: too large to play in a "
+                f"terminal (at most {_PLAY_CELLS}); solve the sum with 'bipartite-game sum'"
+            )
+        if board.grid is not None:
+            columns = check_fits(*board.grid.shape)
+    if args.file == "-":
+        _moves_from_terminal("sum")
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    stdout: TextIO = sys.stdout if sys.stdout.isatty() else _Output(sys.stdout)  # type: ignore[assignment]
+    try:
+        return play_sum(
+            boards,
+            side=_SUM_SIDES[args.side],
+            stdin=sys.stdin,
+            stdout=stdout,
+            colour=wants_colour(sys.stdout),
+            columns=columns,
+        )
+    except BrokenPipeError:
+        silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        return 130
+
+
 class _Output:
     """A text stream whose write failures are :class:`OutputError`: the
     game's transcript written to a full disk is the output's failure, not a
@@ -202,16 +274,17 @@ class _Output:
         return getattr(self._stream, name)
 
 
-def _moves_from_terminal() -> None:
-    """``play maze -`` read the maze from standard input: read the moves from
-    the terminal (``/dev/tty``), made the process's standard input so that
-    line editing works; without a terminal, say so and stop."""
+def _moves_from_terminal(game: str = "maze") -> None:
+    """``play maze -`` (or ``play sum -``) read the board from standard
+    input: read the moves from the terminal (``/dev/tty``), made the
+    process's standard input so that line editing works; without a
+    terminal, say so and stop."""
     try:
         tty = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
     except OSError:
         raise BipartiteGameError(
-            "play maze -: the maze came on standard input, so the moves must come from "
-            "a terminal, and there is none; give the maze as a FILE to pipe the moves"
+            f"play {game} -: the {game} came on standard input, so the moves must come "
+            f"from a terminal, and there is none; give the {game} as a FILE to pipe the moves"
         ) from None
     os.dup2(tty, 0)
     os.close(tty)

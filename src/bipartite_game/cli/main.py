@@ -204,6 +204,7 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     annotator.set_defaults(run=_annotate)
 
     _add_edges(commands)
+    _add_sum(commands)
     _add_sweep(commands)
     verify_command.add_parser(commands)
 
@@ -254,6 +255,12 @@ def _add_graph(commands: Any) -> None:
         help="print each start's Grundy value ('LABEL VALUE') instead of who wins "
         "(vertex rule, undirected only; docs/nimbers.md)",
     )
+    graph.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère play: the player who makes the last move loses (who cannot move wins); "
+        "with --nimbers the misère Grundy values (vertex rule, undirected only; docs/sums.md)",
+    )
     graph.set_defaults(
         problem="graph",
         options=lambda a: {
@@ -263,6 +270,7 @@ def _add_graph(commands: Any) -> None:
             "rule": a.rule,
             "directed": a.directed,
             "nimbers": a.nimbers,
+            "misere": a.misere,
         },
     )
 
@@ -399,6 +407,41 @@ def _add_edges(commands: Any) -> None:
     )
     _add_file(edges)
     edges.set_defaults(problem="edges", options=lambda a: {})
+
+
+def _add_sum(commands: Any) -> None:
+    """The ``sum`` command's parser."""
+    summed = commands.add_parser(
+        "sum",
+        help="a sum of geography games: one token on each board, who wins and how",
+        description=(
+            "Read several boards, each a block headed by a line '@graph PATH...' (then an "
+            "edge list, as for 'graph'; the token starts on PATH's first label and has "
+            "moved along the rest) or '@maze ROW COL [ROW COL]...' (then a maze, as for "
+            "'maze'; the token on that cell, 1-based, then moved through the others). A "
+            "turn moves one token of the mover's choice to an adjacent unvisited vertex of "
+            "its board; who cannot move on any board loses. Print 'first' and a winning "
+            "move 'COMPONENT VERTEX' (the block's number, 1-based, and the label or the "
+            "cell 'ROW COL' to move to), or 'second'. Decided by the Sprague-Grundy "
+            "theorem (docs/sums.md): exact on forests, searched within a budget elsewhere."
+        ),
+    )
+    _add_file(summed)
+    summed.add_argument(
+        "--moves",
+        default="rook",
+        metavar="MOVES",
+        help="the mazes' move set, as for 'maze' (default rook)",
+    )
+    summed.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère play: who makes the last move loses; searched exhaustively within a "
+        "budget (the Grundy values do not add under misère play)",
+    )
+    summed.set_defaults(
+        problem="sums", options=lambda a: {"moves": a.moves, "misere": a.misere}
+    )
 
 
 def _parameter(text: str) -> tuple[str, tuple[float, ...]]:
@@ -539,6 +582,7 @@ _JUDGE_PARSERS: dict[str, Callable[[Any], None]] = {
     "king": _add_king,
     "bunny": _add_bunny,
     "edges": _add_edges,
+    "sum": _add_sum,
 }
 
 

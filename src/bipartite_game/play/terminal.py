@@ -21,15 +21,18 @@ import os
 import shutil
 import sys
 import textwrap
-from collections.abc import Mapping
-from typing import TextIO
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from .._text import quote
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
-from .match import Match, direction_name, parse_cell
-from .position import FIRST
+from .match import DIRECTIONS, Match, direction_name, parse_cell
+from .position import FIRST, Position
 from .render import legend, render_text
+
+if TYPE_CHECKING:
+    from ..problems.sums import Board as SumBoard
 
 __all__ = [
     "LOST",
@@ -38,6 +41,7 @@ __all__ = [
     "check_fits",
     "max_width",
     "play_maze",
+    "play_sum",
     "terminal_columns",
     "wants_colour",
 ]
@@ -355,3 +359,168 @@ def _say_hints(console: _Console, board: GridBoard, match: Match) -> None:
         console.say("Winning moves: " + ", ".join(_cell_text(board, v) for v in hints) + ".")
     else:
         console.say("No winning move: every move loses against perfect play.")
+
+
+# ------------------------------------------------------------------ sums
+_SUM_HELP = (
+    "A move is the board's number, then where its token goes: on a maze a cell "
+    "'row col' (1-based) or a direction (up, down, left, right, ne, ...), on a graph "
+    "a label; for example '2 1 3' or '1 up' or '3 b'. Commands: hint (the values "
+    "and a winning move), board (draw them again), help, quit."
+)
+
+
+def play_sum(
+    boards: Sequence[SumBoard],
+    *,
+    side: str,
+    stdin: TextIO,
+    stdout: TextIO,
+    colour: bool = False,
+    columns: int = COLUMNS,
+) -> int:
+    """One game of a sum against the engine: a token on each board, a turn
+    moves one of them, who cannot move on any board loses.  ``side`` is
+    ``"winning"`` (the person takes the side with a forced win),
+    ``"auto"`` (the other), ``"first"`` or ``"second"``.  The engine plays
+    the Sprague–Grundy move (:func:`~bipartite_game.theory.sums.solve_sum`:
+    the nim-sum 0 after it) when it has one, else the first legal move.
+    Returns :data:`WON`, :data:`LOST` or :data:`UNFINISHED`."""
+    from ..theory.sums import solve_sum
+
+    positions = []
+    for b in boards:
+        position = Position(b.graph, b.path[0], board=b.grid)
+        for vertex in b.path[1:]:
+            position.push(vertex)
+        positions.append(position)
+    console = _Console(stdin, stdout, columns)
+    mover_wins = solve_sum(positions).first_player_wins
+    you_first = {"winning": mover_wins, "auto": not mover_wins, "first": True, "second": False}[
+        side
+    ]
+    console.say(
+        f"A sum of {len(boards)} boards, a token on each: a turn moves one token, and who "
+        "cannot move on any board loses. Type 'help' for how to move."
+    )
+    holder = "you have" if you_first == mover_wins else "the engine has"
+    console.say(
+        f"You move {'first' if you_first else 'second'}. The player to move "
+        f"{'wins' if mover_wins else 'loses'} with perfect play: {holder} the forced win."
+    )
+
+    def draw() -> None:
+        for k, (b, position) in enumerate(zip(boards, positions, strict=True), 1):
+            console.say(f"Board {k}:")
+            if b.grid is not None:
+                console.show(render_text(b.grid, position, colour=colour))
+            else:
+                options = ", ".join(b.name(int(w)) for w in position.legal_moves) or "none"
+                console.say(f"  token on {b.name(position.current)}; moves: {options}")
+
+    def name(k: int, vertex: int) -> str:
+        return f"board {k + 1} to {boards[k].name(vertex)}"
+
+    draw()
+    yours = you_first
+    moves: list[str] = []
+    while any(p.legal_moves for p in positions):
+        if not yours:
+            k, vertex = _engine_sum_move(positions)
+            positions[k].push(vertex)
+            moves.append(f"engine {name(k, vertex)}")
+            console.say(f"The engine moves {name(k, vertex)}.")
+            draw()
+            yours = True
+            continue
+        line = console.ask("Your move: ")
+        if line is None:
+            console.say("Input ended before the game did.")
+            return UNFINISHED
+        command = line.lower()
+        if not command:
+            continue
+        if command in ("quit", "exit"):
+            console.say("You leave the game unfinished.")
+            return UNFINISHED
+        if command in ("help", "?"):
+            console.say(_SUM_HELP)
+            continue
+        if command == "board":
+            draw()
+            continue
+        if command == "hint":
+            solution = solve_sum(positions)
+            values = ", ".join(str(v) for v in solution.values)
+            if solution.move is None:
+                advice = "no winning move: every move leaves a nim-sum that is not 0"
+            else:
+                advice = "a winning move: " + name(solution.move.component, solution.move.vertex)
+            console.say(f"Grundy values {values}; nim-sum {solution.nim_sum}; {advice}.")
+            continue
+        try:
+            k, vertex = _parse_sum_move(boards, positions, line)
+            positions[k].push(vertex)
+        except IllegalMoveError as error:
+            console.say(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            continue
+        moves.append(f"you {name(k, vertex)}")
+        yours = False
+    won = not yours
+    console.say(
+        "The engine cannot move on any board: you win."
+        if won
+        else "You cannot move on any board: the engine wins."
+    )
+    console.say(
+        "Moves: " + (", ".join(f"{i}. {m}" for i, m in enumerate(moves, 1)) or "none") + "."
+    )
+    return WON if won else LOST
+
+
+def _engine_sum_move(positions: list[Position]) -> tuple[int, int]:
+    """The move to a nim-sum of 0, or (a lost sum) the first legal move."""
+    from ..theory.sums import solve_sum
+
+    move = solve_sum(positions).move
+    if move is not None:
+        return move.component, move.vertex
+    for k, position in enumerate(positions):
+        for w in position.legal_moves:
+            return k, int(w)
+    raise AssertionError("the engine was asked to move with no move left")
+
+
+def _parse_sum_move(
+    boards: Sequence[SumBoard], positions: list[Position], line: str
+) -> tuple[int, int]:
+    """``(board, vertex)`` of a typed move ``K WHERE``; :class:`IllegalMoveError`
+    quoting the text otherwise."""
+    words = line.split(None, 1)
+    count = len(boards)
+    if len(words) != 2 or not (words[0].isascii() and words[0].isdigit()):
+        raise IllegalMoveError(
+            f"illegal move: {quote(line)}: expected the board's number (1 to {count}) and "
+            "where to move"
+        )
+    k = int(words[0][:9]) - 1
+    if not 0 <= k < count:
+        raise IllegalMoveError(f"illegal move: there is no board {quote(words[0])} (1 to {count})")
+    b, position, where = boards[k], positions[k], words[1].strip()
+    if b.grid is not None:
+        row, col = b.grid.cell(position.current)
+        if where.lower() in DIRECTIONS:  # 0-based (row, col) from here on
+            dr, dc = DIRECTIONS[where.lower()]
+            cell: tuple[int, int] | None = (row + dr, col + dc)
+        else:
+            cell = parse_cell(where)
+        height, width = b.grid.shape
+        vertex = None
+        if cell is not None and 0 <= cell[0] < height and 0 <= cell[1] < width:
+            vertex = b.grid.vertex_at(*cell)
+    else:
+        assert b.edges is not None
+        vertex = b.edges.index(where.encode("utf-8", "surrogateescape"))
+    if vertex is None or not position.is_legal(vertex):
+        raise IllegalMoveError(f"illegal move: {quote(where)} is not a move on board {k + 1}")
+    return k, vertex

@@ -12,6 +12,8 @@ appearance (who wins with the token starting there), or with ``start`` only
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .._input import write_file
 from .._limits import ensure_fits
 from .._native import library
@@ -22,6 +24,10 @@ from ..graphs.edgelist import EdgeList, parse_edge_list
 from ..graphs.graph import Graph
 from ..theory.game import solve
 from . import _json
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["answer"]
 
@@ -44,6 +50,7 @@ def answer(
     rule: str = "vertex",
     directed: bool = False,
     nimbers: bool = False,
+    misere: bool = False,
 ) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
@@ -55,7 +62,9 @@ def answer(
     which there is no proof or certificate.  ``nimbers``: every start's
     Grundy value instead of its verdict (``LABEL VALUE``; with ``start``
     only the value), for vertex geography on the undirected graph only
-    (:mod:`~bipartite_game.theory.nimbers`)."""
+    (:mod:`~bipartite_game.theory.nimbers`).  ``misere``: the misère game
+    (who makes the last move loses), its verdicts, or with ``nimbers`` its
+    misère Grundy values (:mod:`~bipartite_game.theory.misere`)."""
     data = as_bytes(data, "graph.answer()")
     as_json = _json.check_format(format)
     for name, value in (("start", start), ("explain", explain)):
@@ -86,8 +95,21 @@ def answer(
                 "--nimbers is for vertex geography on undirected graphs only, "
                 "not with --rule edge or --directed"
             )
+    if misere:
+        for option, value in (("--explain", explain), ("--certificate", certificate)):
+            if value is not None:
+                raise BipartiteGameError(
+                    f"give {option} or --misere, not both (no proof of misère play)"
+                )
+        if other_game:
+            raise BipartiteGameError(
+                "--misere is for vertex geography on undirected graphs only, "
+                "not with --rule edge or --directed"
+            )
     with phase("parse"):
         edges = parse_edge_list(data)
+    if misere:
+        return _misere(edges, start, as_json, nimbers)
     if nimbers:
         return _nimbers(edges, start, as_json)
     if other_game:
@@ -159,8 +181,6 @@ def _other_game(
 
 def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
     """Every start's Grundy value (or ``start``'s alone)."""
-    import numpy as np
-
     from ..theory.nimbers import grundy_array, grundy_value
 
     with phase("build"):
@@ -183,12 +203,69 @@ def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
                 ("grundy_values", _json.Encoded(_json.dumps_ints(values))),
             ]
             return _json.document("graph", fields)
-        # one " VALUE\n" a distinct value, picked per vertex by numpy
-        table = np.array([b" %d\n" % k for k in range(int(values.max(initial=0)) + 1)])
-        lines: list[bytes] = [b""] * (2 * values.size)
-        lines[0::2] = edges.tokens
-        lines[1::2] = table.astype(object)[values].tolist()
-        return b"".join(lines)
+        return _value_lines(edges, values)
+
+
+def _misere(edges: EdgeList, start: str | None, as_json: bool, values: bool) -> bytes:
+    """Misère verdicts (or with ``values`` misère Grundy values), for every
+    start or ``start``'s alone."""
+    from ..theory.misere import misere_first_player_wins, misere_value, misere_values
+
+    with phase("build"):
+        graph = Graph.from_edge_list(edges, labelled=False)
+        edges.release_ends()
+    count("graphs", 1)
+    count("vertices", graph.num_vertices)
+    count("edges", graph.num_edges)
+    note("matching", "none (misère play is not decided by a matching)")
+    game = [("misere", True)]
+    if start is not None:
+        vertex = _vertex(edges, start, "--start")
+        with phase("solve"):
+            if values:
+                value = misere_value(graph, vertex)
+            else:
+                wins = misere_first_player_wins(graph, vertex)
+        if values:
+            if as_json:
+                return _json.document("graph", [*game, ("start", start), ("grundy_value", value)])
+            return b"%d\n" % value
+        if as_json:
+            return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
+        return b"first\n" if wins else b"second\n"
+    with phase("solve"):
+        found = misere_values(graph)
+    with phase("format"):
+        if values:
+            if as_json:
+                fields = [
+                    *game,
+                    ("vertices", graph.num_vertices),
+                    ("labels", _json.labels(edges.tokens)),
+                    ("grundy_values", _json.Encoded(_json.dumps_ints(found))),
+                ]
+                return _json.document("graph", fields)
+            return _value_lines(edges, found)
+        if as_json:
+            fields = [
+                *game,
+                ("vertices", graph.num_vertices),
+                ("labels", _json.labels(edges.tokens)),
+                ("first_player_wins", _json.booleans(found != 0)),
+            ]
+            return _json.document("graph", fields)
+        return edges.verdict_lines(found != 0)
+
+
+def _value_lines(edges: EdgeList, values: npt.NDArray[np.int64]) -> bytes:
+    """``LABEL VALUE`` a line, in vertex order."""
+    import numpy as np
+    # one " VALUE\n" a distinct value, picked per vertex by numpy
+    table = np.array([b" %d\n" % k for k in range(int(values.max(initial=0)) + 1)])
+    lines: list[bytes] = [b""] * (2 * values.size)
+    lines[0::2] = edges.tokens
+    lines[1::2] = table.astype(object)[values].tolist()
+    return b"".join(lines)
 
 
 #: How :func:`~bipartite_game.theory.geography.solve_geography` decided, in words.

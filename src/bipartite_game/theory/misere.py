@@ -1,0 +1,562 @@
+"""Misère vertex geography: the player who makes the last move loses.
+
+The moves are those of vertex geography (the token goes to an adjacent
+unvisited vertex); only the end changes: a player who cannot move *wins*,
+since the other made the last move.  So, by induction on what is left,
+
+- a position with no move is an N-position (the player to move wins);
+- a position with a move is a P-position (the player to move loses)
+  exactly when every move leads to an N-position.
+
+**Misère Grundy values.**  Define g⁻ of a position as 1 when it has no
+move, and otherwise the mex of g⁻ over its options.  Then g⁻ = 0 exactly
+at the misère P-positions: a terminal position has g⁻ = 1 ≠ 0 and is N; a
+position with moves has g⁻ = 0 iff no option has g⁻ = 0, iff (by
+induction) every option is N, iff it is P.  Unlike normal-play values,
+g⁻ does **not** add over sums: the misère outcome of a sum is not decided
+by the components' g⁻ (a lone edge, g⁻ = 0, summed with itself is an
+N-position: the mover moves in one copy, the opponent must take the
+other, the last move, and loses; yet 0 ⊕ 0 = 0).  Misère sums are
+searched (:func:`misere_sum`).
+
+**Forests, exactly, in O(V + E).**  As in :mod:`.nimbers`: on a tree,
+with the token on u having come from its neighbour p, what the token can
+still reach is the subtrees hanging from u's other neighbours, the same
+whatever else was visited, and the move to w ≠ p leads to (w | u).  So
+
+    g⁻(u | p) = 1                                if p is u's only neighbour,
+              = mex { g⁻(w | u) : w ~ u, w ≠ p }  otherwise;
+    g⁻(s)     = 1 if s has no neighbour, else mex { g⁻(w | s) : w ~ s }.
+
+*Rerooting.*  Root each tree, take it breadth first.  Down (leaves
+first): down[u] = g⁻(u | parent u), 1 for a vertex whose only neighbour is
+its parent (a leaf, or the root alone), else the mex of down over its
+children.  Up (root first): for each p, M_p is the multiset of g⁻(w | p)
+over all p's neighbours w (down[c] for each child c, up[p] = g⁻(parent p |
+p) unless p is the root); g⁻(p) = 1 if M_p is empty, else mex M_p; and for
+a child c, up[c] = g⁻(p | c) = 1 if c is p's only neighbour (M_p − {down[c]}
+is empty), else mex (M_p − {down[c]}), which the lemma of :mod:`.nimbers`
+gives from the counts of M_p and m = mex M_p: down[c] if down[c] < m and it
+occurs once in M_p, else m.  Each vertex costs O(deg), counts kept for
+values up to deg p only (the mex of deg p values is at most deg p): O(V +
+E) in all, in C (``native/misere.c``) with this module's Python kernel as
+its specification.
+
+**Elsewhere, a memoised search** over (token, what it can still reach),
+the state that determines the rest of the game (the same argument: the
+rest of the visited set offers no move), with the tree rule above on a
+state whose reachable part is a tree, under the geography search's
+:class:`~.geography.search.Budget`, refused past it with
+:class:`~bipartite_game.errors.GeographyTooLarge`.  No matching decides
+misère geography (the matching theorem is for normal play), so there is no
+polynomial rule to check against, and none is claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .._jit import kernel
+from .._native import Library
+from ..errors import BipartiteGameError, GeographyTooLarge
+from ..graphs.graph import Graph, wide_offsets
+from .geography import checked_budget
+from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
+
+__all__ = [
+    "MisereSum",
+    "misere_first_player_wins",
+    "misere_losing",
+    "misere_sum",
+    "misere_value",
+    "misere_values",
+]
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+
+
+def misere_values(
+    graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+) -> IntArray:
+    """``values[s]``: the misère Grundy value g⁻ of the start s, for every
+    vertex (0 exactly where the player to move loses the misère game).
+    Forests exact in O(V + E); components with a cycle searched within
+    ``budget`` states and ``seconds``."""
+    return _all_starts(graph, budget, seconds, values=True)
+
+
+def misere_losing(
+    graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+) -> npt.NDArray[np.bool_]:
+    """Per start: does the player to move lose the misère game?  As
+    :func:`misere_values` (forests in O(V + E)), but the search on a
+    component with a cycle stops at a state's first losing option."""
+    return np.asarray(_all_starts(graph, budget, seconds, values=False) == 0, dtype=np.bool_)
+
+
+def misere_value(
+    graph: Graph,
+    vertex: Hashable,
+    visited: npt.ArrayLike = (),
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> int:
+    """g⁻ of the position with the token on ``vertex`` and ``visited`` used."""
+    return _one(graph, vertex, visited, budget, seconds, values=True)
+
+
+def misere_first_player_wins(
+    graph: Graph,
+    vertex: Hashable,
+    visited: npt.ArrayLike = (),
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> bool:
+    """Does the player to move win misère geography from this position?"""
+    return _one(graph, vertex, visited, budget, seconds, values=False) != 0
+
+
+# --------------------------------------------------------------- sums
+@dataclass(frozen=True)
+class MisereSum:
+    """The outcome of a misère sum: ``first_player_wins``, and ``move``
+    (component, vertex) when the mover wins by moving, after which the
+    opponent loses (``None`` when the mover loses, and when no board has a
+    move: then the mover has won, the opponent having moved last).
+    ``states``: the positions the search settled."""
+
+    first_player_wins: bool
+    move: tuple[int, int] | None
+    states: int
+
+
+def misere_sum(
+    components: Sequence[tuple[Graph, Hashable] | tuple[Graph, Hashable, object]],
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> MisereSum:
+    """Who wins the disjunctive sum under misère play (who makes the last
+    move, on any board, loses), by an exhaustive search of the sum's
+    positions: a tuple of (token, what it can still reach) per component,
+    memoised, under one ``budget`` and ``seconds``.  Each component is
+    ``(graph, vertex)`` or ``(graph, vertex, visited)`` (ids, labels, or a
+    boolean mask for ``visited``).  No theorem makes misère
+    sums easy (the g⁻ do not add); past the budget the search is refused
+    with :class:`~bipartite_game.errors.GeographyTooLarge`."""
+    if isinstance(components, (str, bytes)) or not isinstance(components, Sequence):
+        raise BipartiteGameError(
+            f"components must be a list of components, not {type(components).__name__}"
+        )
+    if not components:
+        raise BipartiteGameError("components is empty: a sum needs at least one component")
+    limits = checked_budget(budget, seconds)
+    spent = Budget(*limits)
+    boards = []
+    state = []
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    try:
+        for k, component in enumerate(components):
+            graph, vertex, visited = _checked(component, k)
+            adjacency, local, seen = _local_board(graph, vertex, visited, spent)
+            boards.append((adjacency, local))
+            state.append((local[vertex], _reach(adjacency, local[vertex], seen)))
+        wins = _sum_search([a for a, _ in boards], tuple(state), memo, spent)
+        move = None
+        if wins:
+            for k, w, after in _sum_options([a for a, _ in boards], tuple(state)):
+                if not _sum_search([a for a, _ in boards], after, memo, spent):
+                    ids = boards[k][1]
+                    move = (k, next(x for x, i in ids.items() if i == w))
+                    break
+    except SearchTooLarge as error:
+        raise GeographyTooLarge(
+            f"the misère sum needs {error.what}: no theorem makes misère sums easy, "
+            "and it is searched exhaustively"
+        ) from None
+    return MisereSum(wins, move, len(memo))
+
+
+def _checked(component: object, k: int) -> tuple[Graph, int, object]:
+    """A sum's component ``(graph, vertex[, visited])``, its vertex an id."""
+    if not isinstance(component, tuple) or len(component) not in (2, 3):
+        raise BipartiteGameError(
+            f"component {k} must be (graph, vertex[, visited]), not {type(component).__name__}"
+        )
+    graph = component[0]
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(
+            f"component {k}: the graph must be a Graph, not {type(graph).__name__}"
+        )
+    visited = component[2] if len(component) == 3 else ()
+    return graph, graph.vertex_id(component[1]), visited
+
+
+def _sum_options(
+    adjacency: list[list[int]], state: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    options = []
+    for k, (x, reach) in enumerate(state):
+        moves = adjacency[k][x] & reach
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            w = low.bit_length() - 1
+            after = (w, _reach(adjacency[k], w, ~reach | 1 << x | low))
+            options.append((k, w, (*state[:k], after, *state[k + 1 :])))
+    return options
+
+
+def _sum_search(
+    adjacency: list[list[int]],
+    root: tuple[tuple[int, int], ...],
+    memo: dict[tuple[tuple[int, int], ...], bool],
+    budget: Budget,
+) -> bool:
+    """Does the mover win the misère sum ``root``?  Explicit stack; a state
+    stops at its first option that loses for the player to move there."""
+    if root in memo:
+        return memo[root]
+    stack = [(root, _sum_options(adjacency, root), 0)]
+    budget.charge(1)
+    while stack:
+        key, options, i = stack[-1]
+        if not options:  # no move anywhere: the mover wins (misère)
+            stack.pop()
+            memo[key] = True
+            continue
+        if i == len(options):  # every option wins for the opponent
+            stack.pop()
+            memo[key] = False
+            continue
+        child = options[i][2]
+        if child in memo:
+            if not memo[child]:
+                stack.pop()
+                memo[key] = True
+            else:
+                stack[-1] = (key, options, i + 1)
+            continue
+        budget.charge(1)
+        stack.append((child, _sum_options(adjacency, child), 0))
+    return memo[root]
+
+
+# --------------------------------------------------------- one game
+def _all_starts(graph: Graph, budget: int, seconds: float, *, values: bool) -> IntArray:
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    limits = checked_budget(budget, seconds)
+    indptr, indices = wide_offsets(graph.indptr), graph.indices
+    result, label = _forest_misere(indptr, indices)
+    cyclic = _cyclic(indptr, label)
+    if cyclic.any():
+        spent = Budget(*limits)
+        try:
+            for root in np.unique(label[cyclic]).tolist():
+                members = np.flatnonzero(label == root)
+                adjacency = _adjacency(indptr, indices, members, spent)
+                memo: dict[tuple[int, int], int] = {}
+                for s in range(members.size):
+                    reach = _reach(adjacency, s, 1 << s)
+                    result[members[s]] = _search(adjacency, s, reach, memo, spent, values)
+        except SearchTooLarge as error:
+            raise GeographyTooLarge(_refusal(graph, error.what)) from None
+    return result
+
+
+def _one(
+    graph: Graph,
+    vertex: Hashable,
+    visited: npt.ArrayLike,
+    budget: int,
+    seconds: float,
+    *,
+    values: bool,
+) -> int:
+    if not isinstance(graph, Graph):
+        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    limits = checked_budget(budget, seconds)
+    spent = Budget(*limits)
+    vertex = graph.vertex_id(vertex)
+    try:
+        adjacency, local, seen = _local_board(graph, vertex, visited, spent)
+        x = local[vertex]
+        return _search(adjacency, x, _reach(adjacency, x, seen), {}, spent, values)
+    except SearchTooLarge as error:
+        raise GeographyTooLarge(_refusal(graph, error.what)) from None
+
+
+def _local_board(
+    graph: Graph, vertex: int, visited: object, budget: Budget
+) -> tuple[list[int], dict[int, int], int]:
+    """``vertex``'s component as bitmask rows of local ids, the local id of
+    each of its vertices, and the visited set there as a mask."""
+    n = graph.num_vertices
+    mask = graph.component(vertex)
+    assert mask is not None  # no limit given
+    members = np.flatnonzero(mask)
+    adjacency = _adjacency(wide_offsets(graph.indptr), graph.indices, members, budget)
+    local = {int(x): i for i, x in enumerate(members.tolist())}
+    seen = 1 << local[vertex]
+    if isinstance(visited, np.ndarray) and visited.dtype == np.bool_:
+        if visited.shape != (n,):
+            raise BipartiteGameError(
+                f"a visited mask needs one entry per vertex ({n}), not shape {visited.shape}"
+            )
+        gone = np.flatnonzero(visited).tolist()
+    else:
+        try:
+            gone = [graph.vertex_id(x) for x in np.asarray(visited).reshape(-1).tolist()]
+        except (ValueError, TypeError) as error:
+            raise BipartiteGameError(f"visited must be vertex ids ({error})") from None
+    for x in gone:
+        if x in local:
+            seen |= 1 << local[x]
+    return adjacency, local, seen
+
+
+def _adjacency(
+    indptr: IntArray, indices: Int32Array, members: IntArray, budget: Budget
+) -> list[int]:
+    """One component's rows as bitmasks of local ids, charged first."""
+    k = members.size
+    budget.charge(k * (k // 128 + 1))
+    local = np.full(indptr.size - 1, -1, dtype=np.int64)
+    local[members] = np.arange(k)
+    rows = []
+    for x in members.tolist():
+        row = 0
+        for w in local[indices[indptr[x] : indptr[x + 1]]].tolist():
+            row |= 1 << w
+        rows.append(row)
+    return rows
+
+
+def _cyclic(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+    """Per vertex: whether its component has at least as many edges as
+    vertices (a cycle)."""
+    n = label.size
+    vertices = np.bincount(label, minlength=n)
+    ends = np.bincount(label, weights=np.diff(indptr), minlength=n)
+    return np.asarray((ends // 2 >= vertices)[label], dtype=np.bool_)
+
+
+def _refusal(graph: Graph, what: str) -> str:
+    return (
+        f"misère geography on this graph ({graph.num_vertices} vertices, "
+        f"{graph.num_edges} edges) needs {what}: it is searched exhaustively on a "
+        "component with a cycle, and only forests are solved exactly at any size"
+    )
+
+
+def _reach(adjacency: list[int], vertex: int, seen: int) -> int:
+    """What the token on ``vertex`` can still reach through unvisited
+    vertices, as a bitmask (``vertex`` excluded)."""
+    reach = 0
+    frontier = adjacency[vertex] & ~seen
+    while frontier:
+        reach |= frontier
+        grown = 0
+        rest = frontier
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            grown |= adjacency[low.bit_length() - 1]
+        frontier = grown & ~seen & ~reach & ~(1 << vertex)
+    return reach
+
+
+def _is_tree(adjacency: list[int], vertex: int, reach: int) -> bool:
+    """Whether reach ∪ {vertex} (connected) induces a tree."""
+    inside = reach | 1 << vertex
+    total = 0
+    rest = inside
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += (adjacency[low.bit_length() - 1] & inside).bit_count()
+    return total // 2 == reach.bit_count()
+
+
+def _tree_value(adjacency: list[int], vertex: int, reach: int) -> int:
+    """g⁻ of the token on ``vertex`` when what it reaches is a tree (the
+    forest recursion, from the leaves up)."""
+    order = [vertex]
+    parent = {vertex: -1}
+    head = 0
+    while head < len(order):
+        x = order[head]
+        head += 1
+        rest = adjacency[x] & reach & ~(1 << vertex)
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            w = low.bit_length() - 1
+            if w != parent[x]:
+                parent[w] = x
+                order.append(w)
+    below: dict[int, set[int]] = {}
+    value = 1
+    for x in reversed(order):
+        found = below.pop(x, None)
+        if found is None:
+            value = 1  # no move on: the terminal value
+        else:
+            value = 0
+            while value in found:
+                value += 1
+        if parent[x] >= 0:
+            below.setdefault(parent[x], set()).add(value)
+    return value
+
+
+def _search(
+    adjacency: list[int],
+    vertex: int,
+    reach: int,
+    memo: dict[tuple[int, int], int],
+    budget: Budget,
+    values: bool,
+) -> int:
+    """g⁻ of (vertex, reach), memoised on that pair, with an explicit
+    stack; with ``values`` false only whether it is 0 (a state stops at its
+    first option of value 0 and records 1), which the memo of one call
+    must not mix with true values (each caller keeps one memo per mode)."""
+    root = (vertex, reach)
+    if root in memo:
+        return memo[root]
+    budget.spend(reach, 128)
+    if _is_tree(adjacency, vertex, reach):
+        memo[root] = _tree_value(adjacency, vertex, reach)
+        return memo[root]
+    # a frame: key, moves left, values found, whether any move existed
+    stack: list[tuple[tuple[int, int], int, set[int]]] = [(root, adjacency[vertex] & reach, set())]
+    while stack:
+        key, moves, found = stack[-1]
+        if not moves or (not values and 0 in found):
+            stack.pop()
+            value = 0
+            if not found:
+                value = 1
+            else:
+                while value in found:
+                    value += 1
+            memo[key] = value
+            if stack:
+                stack[-1][2].add(value)
+            continue
+        low = moves & -moves
+        stack[-1] = (key, moves ^ low, found)
+        w = low.bit_length() - 1
+        x, left = key
+        child_reach = _reach(adjacency, w, ~left | 1 << x | low)
+        child = (w, child_reach)
+        if child in memo:
+            found.add(memo[child])
+            continue
+        budget.spend(child_reach, 128)
+        if _is_tree(adjacency, w, child_reach):
+            memo[child] = _tree_value(adjacency, w, child_reach)
+            found.add(memo[child])
+            continue
+        stack.append((child, adjacency[w] & child_reach, set()))
+    return memo[root]
+
+
+# -------------------------------------------------------- forest kernel
+def _forest_misere_native(
+    lib: Library, indptr: IntArray, indices: Int32Array
+) -> tuple[IntArray, IntArray]:
+    n = indptr.size - 1
+    values = np.empty(n, dtype=np.int64)
+    label = np.empty(n, dtype=np.int64)
+    scratch = np.empty(5 * n + 1, dtype=np.int64)
+    lib.function("bg_forest_misere", "liqlll")(indptr, indices, n, values, label, scratch)
+    return values, label
+
+
+@kernel(native=_forest_misere_native)
+def _forest_misere(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, IntArray]:
+    """Every start's misère Grundy value on a forest (CSR with int64
+    offsets, no repeats or loops), by the down and up passes of the module
+    docstring, and each vertex's component (``label``: its lowest vertex).
+    On a component with a cycle the values mean nothing but every index
+    stays in bounds: the caller searches those components instead."""
+    n = indptr.size - 1
+    values = np.zeros(n, dtype=np.int64)
+    label = np.full(n, -1, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    parent = np.full(n, -1, dtype=np.int64)
+    down = np.zeros(n, dtype=np.int64)
+    up = np.zeros(n, dtype=np.int64)
+    counts = np.zeros(n + 1, dtype=np.int64)
+    tail = 0
+    for root in range(n):  # breadth-first order, tree by tree
+        if label[root] >= 0:
+            continue
+        label[root] = root
+        order[tail] = root
+        head = tail
+        tail += 1
+        while head < tail:
+            x = order[head]
+            head += 1
+            for k in range(indptr[x], indptr[x + 1]):
+                w = indices[k]
+                if label[w] < 0:
+                    label[w] = root
+                    parent[w] = x
+                    order[tail] = w
+                    tail += 1
+    for i in range(n - 1, -1, -1):  # down: g⁻(x | parent x), leaves first
+        x = order[i]
+        degree = indptr[x + 1] - indptr[x]
+        children = degree - (1 if parent[x] >= 0 else 0)
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] += 1
+        m = 0
+        while counts[m] > 0:
+            m += 1
+        down[x] = m if children > 0 else 1
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] = 0
+    for i in range(n):  # up: g⁻(parent c | c) for each child c, root first
+        x = order[i]
+        degree = indptr[x + 1] - indptr[x]
+        if parent[x] >= 0 and up[x] <= degree:
+            counts[up[x]] += 1
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] += 1
+        m = 0
+        while counts[m] > 0:
+            m += 1
+        values[x] = m if degree > 0 else 1
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x]:
+                d = down[w]
+                if degree == 1:  # w is x's only neighbour: x is then terminal
+                    up[w] = 1
+                else:
+                    up[w] = d if d < m and counts[d] == 1 else m
+        if parent[x] >= 0 and up[x] <= degree:
+            counts[up[x]] = 0
+        for k in range(indptr[x], indptr[x + 1]):
+            w = indices[k]
+            if w != parent[x] and down[w] <= degree:
+                counts[down[w]] = 0
+    return values, label

@@ -191,7 +191,7 @@ def test_misuse_and_refusals() -> None:
     with pytest.raises(BipartiteGameError, match="must be a Graph"):
         misere_sum([("ab", 0)])  # type: ignore[list-item]
     labelled = Graph.from_edges(["a", "b"], ["b", "c"])  # a-b-c: two moves, the mover wins
-    assert misere_sum([(labelled, "a")]).move == (0, 1)
+    assert misere_sum([(labelled, "a")]).move == (0, "b")  # the vertex as the graph names it
     side = 7
     grid = Graph.from_edges(
         [r * side + c for r in range(side) for c in range(side - 1)]

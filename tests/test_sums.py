@@ -77,7 +77,9 @@ def test_a_position_mid_game_is_a_component() -> None:
 
 def test_labels_name_vertices() -> None:
     graph = Graph.from_edges(["a", "b"], ["b", "c"])
-    assert component_value(graph, "b") == component_value(graph, 1)
+    assert component_value(graph, "b") == component_value(graph.unlabelled(), 1)
+    with pytest.raises(BipartiteGameError, match="no vertex labelled 1"):
+        component_value(graph, 1)  # on a labelled graph an int is a label, never an id
     assert solve_sum([(graph, "a", ["b"])]).values == (0,)
 
 

@@ -22,7 +22,7 @@ searched (:func:`misere_sum`).
 **Forests, exactly, in O(V + E).**  As in :mod:`.nimbers`: on a tree,
 with the token on u having come from its neighbour p, what the token can
 still reach is the subtrees hanging from u's other neighbours, the same
-whatever else was visited, and the move to w ≠ p leads to (w | u).  So
+whatever else was visited, and the move to w ≠ p leads to (w | u).  So::
 
     g⁻(u | p) = 1                                if p is u's only neighbour,
               = mex { g⁻(w | u) : w ~ u, w ≠ p }  otherwise;
@@ -54,7 +54,7 @@ polynomial rule to check against, and none is claimed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,7 +63,7 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph, wide_offsets
+from ..graphs.graph import Graph, Vertex, as_graph, is_networkx_graph, wide_offsets
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 
@@ -133,7 +133,7 @@ class MisereSum:
     ``states``: the positions the search settled."""
 
     first_player_wins: bool
-    move: tuple[int, int] | None
+    move: tuple[int, Vertex] | None
     states: int
 
 
@@ -160,6 +160,7 @@ def misere_sum(
     limits = checked_budget(budget, seconds)
     spent = Budget(*limits)
     boards = []
+    graphs: list[Graph] = []
     state = []
     memo: dict[tuple[tuple[int, int], ...], bool] = {}
     try:
@@ -167,6 +168,7 @@ def misere_sum(
             graph, vertex, visited = _checked(component, k)
             adjacency, local, seen = _local_board(graph, vertex, visited, spent)
             boards.append((adjacency, local))
+            graphs.append(graph)
             state.append((local[vertex], _reach(adjacency, local[vertex], seen)))
         wins = _sum_search([a for a, _ in boards], tuple(state), memo, spent)
         move = None
@@ -174,7 +176,7 @@ def misere_sum(
             for k, w, after in _sum_options([a for a, _ in boards], tuple(state)):
                 if not _sum_search([a for a, _ in boards], after, memo, spent):
                     ids = boards[k][1]
-                    move = (k, next(x for x, i in ids.items() if i == w))
+                    move = (k, graphs[k].label(next(x for x, i in ids.items() if i == w)))
                     break
     except SearchTooLarge as error:
         raise GeographyTooLarge(
@@ -191,10 +193,12 @@ def _checked(component: object, k: int) -> tuple[Graph, int, object]:
             f"component {k} must be (graph, vertex[, visited]), not {type(component).__name__}"
         )
     graph = component[0]
-    if not isinstance(graph, Graph):
+    if not isinstance(graph, Graph) and not is_networkx_graph(graph):
         raise BipartiteGameError(
-            f"component {k}: the graph must be a Graph, not {type(graph).__name__}"
+            f"component {k}: the graph must be a Graph or a networkx graph, "
+            f"not {type(graph).__name__}"
         )
+    graph = as_graph(graph, "misere_sum")
     visited = component[2] if len(component) == 3 else ()
     return graph, graph.vertex_id(component[1]), visited
 
@@ -251,8 +255,7 @@ def _sum_search(
 
 # --------------------------------------------------------- one game
 def _all_starts(graph: Graph, budget: int, seconds: float, *, values: bool) -> IntArray:
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    graph = as_graph(graph, "misere_values")
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     result, label = _forest_misere(indptr, indices)
@@ -281,8 +284,7 @@ def _one(
     *,
     values: bool,
 ) -> int:
-    if not isinstance(graph, Graph):
-        raise BipartiteGameError(f"graph must be a Graph, not {type(graph).__name__}")
+    graph = as_graph(graph, "misere_value")
     limits = checked_budget(budget, seconds)
     spent = Budget(*limits)
     vertex = graph.vertex_id(vertex)
@@ -300,7 +302,7 @@ def _local_board(
     """``vertex``'s component as bitmask rows of local ids, the local id of
     each of its vertices, and the visited set there as a mask."""
     n = graph.num_vertices
-    mask = graph.component(vertex)
+    mask = graph.unlabelled().component(vertex)
     assert mask is not None  # no limit given
     members = np.flatnonzero(mask)
     adjacency = _adjacency(wide_offsets(graph.indptr), graph.indices, members, budget)
@@ -313,10 +315,15 @@ def _local_board(
             )
         gone = np.flatnonzero(visited).tolist()
     else:
-        try:
-            gone = [graph.vertex_id(x) for x in np.asarray(visited).reshape(-1).tolist()]
-        except (ValueError, TypeError) as error:
-            raise BipartiteGameError(f"visited must be vertex ids ({error})") from None
+        if isinstance(visited, np.ndarray):
+            given = visited.reshape(-1).tolist()
+        elif isinstance(visited, Iterable) and not isinstance(visited, (str, bytes)):
+            given = list(visited)  # labels may be tuples: not through numpy
+        else:
+            raise BipartiteGameError(
+                f"visited must be vertices or a boolean mask, not {type(visited).__name__}"
+            )
+        gone = [graph.vertex_id(x) for x in given]
     for x in gone:
         if x in local:
             seen |= 1 << local[x]

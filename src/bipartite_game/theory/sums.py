@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph
+from ..graphs.graph import Graph, Vertex, as_graph, is_networkx_graph
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from .nimbers import grundy_array
@@ -66,21 +66,24 @@ class Component:
 
 @dataclass(frozen=True)
 class _Part:
-    """A component checked: vertex ids, the token's own vertex not among
-    ``visited``."""
+    """A component checked: ``graph`` without its labels (the work is in
+    ids), ``named`` the graph as given (to name the vertices returned),
+    vertex ids, the token's own vertex not among ``visited``."""
 
     graph: Graph
     vertex: int
     visited: tuple[int, ...]
+    named: Graph
 
 
 @dataclass(frozen=True)
 class SumMove:
     """A move of a sum: the token of component ``component`` (0-based, in
-    the order given) goes to ``vertex`` of that component's graph."""
+    the order given) goes to ``vertex`` of that component's graph (its
+    label when the graph has labels)."""
 
     component: int
-    vertex: int
+    vertex: Vertex
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def solve_sum(
     chosen = parts[k]
     options = _option_values(chosen, limits[0], deadline)
     vertex = min(w for w, value in options.items() if value == target)
-    return SumSolution(values, nim_sum, SumMove(k, vertex))
+    return SumSolution(values, nim_sum, SumMove(k, chosen.named.label(vertex)))
 
 
 def component_value(
@@ -186,10 +189,12 @@ def _component(item: object, k: int) -> _Part:
             f"component {k} must be a Component, (graph, vertex[, visited]) or a Position, "
             f"not {type(item).__name__}"
         )
-    if not isinstance(graph, Graph):
+    if not isinstance(graph, Graph) and not is_networkx_graph(graph):
         raise BipartiteGameError(
-            f"component {k}: the graph must be a Graph, not {type(graph).__name__}"
+            f"component {k}: the graph must be a Graph or a networkx graph, "
+            f"not {type(graph).__name__}"
         )
+    graph = as_graph(graph, "solve_sum")
     n = graph.num_vertices
     vertex = graph.vertex_id(vertex)
     if isinstance(visited, np.ndarray) and visited.dtype == np.bool_:
@@ -208,7 +213,7 @@ def _component(item: object, k: int) -> _Part:
             f"component {k}: visited must be vertices or a boolean mask, "
             f"not {type(visited).__name__}"
         )
-    return _Part(graph, vertex, tuple(sorted(set(ids) - {vertex})))
+    return _Part(graph.unlabelled(), vertex, tuple(sorted(set(ids) - {vertex})), graph)
 
 
 def _left(deadline: float) -> float:
@@ -263,6 +268,6 @@ def _start_values(
 def _option_values(part: _Part, budget: int, deadline: float) -> dict[int, int]:
     """The value after each move of ``part``'s token, by the vertex moved to."""
     rest = _rest(part)
-    options = [int(w) for w in rest.neighbors(part.vertex).tolist()]
+    options = rest.neighbor_ids(part.vertex).tolist()
     after = rest.without(part.vertex)
     return _start_values([(after, options)], budget, _left(deadline))[0]

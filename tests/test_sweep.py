@@ -334,6 +334,11 @@ def test_cli_is_reproducible_byte_for_byte() -> None:
         ["er", "--n", "5", "--param", "c=1", "--param", "c=2"],
         ["er", "--n", "5", "--param", "c=1", "--moves", "king"],
         ["maze", "--n", "5", "--param", "p=0.1", "--moves", "zz"],
+        ["er", "--n", "5", "--param", "c=1", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"],
+        ["er", "--n", "5", "--param", "c=1", "--plot", "figure.pdf"],
+        ["er", "--n", "5", "--param", "c=1", "--plot", "figure"],
+        ["er", "--n", "5", "--param", "c=1", "--format", "parquet"],
+        ["er", "--n", "5", "--param", "c=1", "--output", "/no/such/folder/rows.csv"],
     ],
 )
 def test_cli_bad_input_is_one_line(args: list[str]) -> None:

@@ -478,6 +478,12 @@ def _add_sweep(commands: Any) -> None:
         help="add each sample's solve seconds as a column 'seconds' (not reproducible)",
     )
     sweep.add_argument(
+        "--no-edge-classes",
+        action="store_true",
+        help="leave out the columns every, some, none: on graphs that are not bipartite "
+        "their decomposition can be quadratic (minutes a sample at n = 10^5 above c = e)",
+    )
+    sweep.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         default=None,
@@ -544,6 +550,7 @@ def _sweep(args: argparse.Namespace) -> int:
         jobs=1 if args.scheduler is not None else args.jobs or _cores(),
         moves=args.moves,
         timing=args.timing,
+        edge_classes=not args.no_edge_classes,
         progress=stderr is not None and stderr.isatty(),
         isolated=True,
         scheduler=args.scheduler,

@@ -160,22 +160,27 @@ class SweepPlot:
         self.family = family
         self.parameter = FAMILIES[family][0]
         self.sizes: set[int] = set()
+        #: The measures drawn: those of the first row (a sweep without its
+        #: edge classes has no ``every``, ``some``, ``none``).
+        self.columns: tuple[str, ...] | None = None
         self._values: dict[float, list[tuple[float, ...]]] = {}
 
     def add(self, row: Mapping[str, Any]) -> None:
         """One sample's row; a graph without vertices has no per-vertex measure."""
+        if self.columns is None:
+            self.columns = tuple(k for k in _MEASURES if k in row)
         self.sizes.add(int(row["n"]))
         vertices = int(row["vertices"])
         if vertices > 0:
             point = self._values.setdefault(float(row[self.parameter]), [])
-            point.append(tuple(int(row[k]) / vertices for k in _MEASURES))
+            point.append(tuple(int(row[k]) / vertices for k in self.columns))
 
     def summary(self) -> tuple[list[float], dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]]:
         """The parameter's values and, per measure, the mean, the band's half
         width (0 where a point has one sample) and the samples' count."""
         xs = sorted(self._values)
         out: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        for index, column in enumerate(_MEASURES):
+        for index, column in enumerate(self.columns or ()):
             means, halves, counts = [], [], []
             for x in xs:
                 values = np.array([sample[index] for sample in self._values[x]])
@@ -195,10 +200,13 @@ class SweepPlot:
         from matplotlib.figure import Figure
 
         xs, summary = self.summary()
+        if not xs:
+            raise BipartiteGameError("no sample with a vertex: nothing to plot")
+        panels = [panel for panel in PANELS if all(c in summary for c, _ in panel[2])]
         with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "bipartite-game"}):
-            figure = Figure(figsize=(15, 4.8), layout="constrained")
-            axes = figure.subplots(1, len(PANELS))
-            for ax, (title, ylabel, measures) in zip(axes, PANELS, strict=True):
+            figure = Figure(figsize=(5 * len(panels), 4.8), layout="constrained")
+            axes = figure.subplots(1, len(panels), squeeze=False)[0]
+            for ax, (title, ylabel, measures) in zip(axes, panels, strict=True):
                 for column, label in measures:
                     mean, half, _ = summary[column]
                     (line,) = ax.plot(xs, mean, marker="o", markersize=3, label=label)

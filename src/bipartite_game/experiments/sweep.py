@@ -157,15 +157,22 @@ def batch_size(family: str, n: int, points: Iterable[Sequence[float]]) -> int:
     return max(1, min(MAX_BATCH, int(BATCH_ELEMENTS // max(largest, 1.0))))
 
 
-def _run_sample(task: tuple[str, int, tuple[float, ...], int, int, str, bool]) -> Row:
-    family, n, values, sample, seed, moves, timing = task
+Task = tuple[str, int, tuple[float, ...], int, int, str, bool, bool]
+
+
+def _run_sample(task: Task) -> Row:
+    family, n, values, sample, seed, moves, timing, edge_classes = task
     graph = generate(family, n, values, seed, moves)
     began = time.perf_counter()
     solution = solve(graph)
-    parts = decompose(solution)
+    losing = int(np.count_nonzero(solution.losing))
+    if edge_classes:
+        parts = decompose(solution)
+        counts = parts.count()
+        ge_a = int(np.count_nonzero(parts.vertex_class == 1))
+    else:  # D and A are the solve's; only the edge classes need decompose
+        ge_a = int(np.count_nonzero(solution.barrier))
     seconds = time.perf_counter() - began
-    counts = parts.count()
-    tally = np.bincount(parts.vertex_class, minlength=3)
     row: Row = {"family": family, "n": n}
     row.update(zip(FAMILIES[family], values, strict=True))
     row.update(
@@ -174,20 +181,19 @@ def _run_sample(task: tuple[str, int, tuple[float, ...], int, int, str, bool]) -
         vertices=graph.num_vertices,
         edges=graph.num_edges,
         matching=solution.matching_size,
-        losing=int(np.count_nonzero(solution.losing)),
-        ge_a=int(tally[1]),
-        ge_c=int(tally[2]),
-        every=counts["every"],
-        some=counts["some"],
-        none=counts["none"],
-        bipartite=graph.is_bipartite(),
+        losing=losing,
+        ge_a=ge_a,
+        ge_c=graph.num_vertices - losing - ge_a,
     )
+    if edge_classes:
+        row.update(every=counts["every"], some=counts["some"], none=counts["none"])
+    row["bipartite"] = graph.is_bipartite()
     if timing:
         row["seconds"] = seconds
     return row
 
 
-def _run_batch(tasks: list[tuple[str, int, tuple[float, ...], int, int, str, bool]]) -> list[Row]:
+def _run_batch(tasks: list[Task]) -> list[Row]:
     """The rows of consecutive samples: one task on a cluster."""
     return [_run_sample(task) for task in tasks]
 
@@ -222,6 +228,7 @@ def sweep(
     jobs: int = 1,
     moves: str = "rook",
     timing: bool = False,
+    edge_classes: bool = True,
     progress: bool = False,
     isolated: bool = False,
     scheduler: Any = None,
@@ -233,7 +240,10 @@ def sweep(
     sample).  ``progress`` shows a tqdm bar on standard error; ``isolated``
     runs the samples in worker processes even when ``jobs`` is 1, so that
     a ``KeyboardInterrupt`` stops them at once rather than after the
-    compiled kernel running (the command line does).  ``scheduler``, a
+    compiled kernel running (the command line does).  ``edge_classes``
+    False leaves out the columns ``every``, ``some`` and ``none``, whose
+    decomposition can be quadratic on graphs that are not bipartite
+    (docs/sweep.md, Costs).  ``scheduler``, a
     Dask scheduler's address (``"tcp://HOST:PORT"``) or a
     ``distributed.Client``, runs the samples on that cluster instead
     (``jobs`` must then be 1): the same rows in the same order.  Everything
@@ -248,6 +258,7 @@ def sweep(
             jobs=jobs,
             moves=moves,
             timing=timing,
+            edge_classes=edge_classes,
             progress=progress,
             isolated=isolated,
             scheduler=scheduler,
@@ -265,6 +276,7 @@ def iter_sweep(
     jobs: int = 1,
     moves: str = "rook",
     timing: bool = False,
+    edge_classes: bool = True,
     progress: bool = False,
     isolated: bool = False,
     scheduler: Any = None,
@@ -316,7 +328,7 @@ def iter_sweep(
             f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
         )
     tasks = (
-        (family, n, values, sample, sample_seed(seed, values, sample), moves, timing)
+        (family, n, values, sample, sample_seed(seed, values, sample), moves, timing, edge_classes)
         for values in points
         for sample in range(samples)
     )

@@ -222,3 +222,21 @@ def test_without_the_extra_one_line_says_what_to_install(
     done = _without(modules, tmp_path, "sweep", "er", "--n", "50", "--param", "c=1", *args)
     _one_line(done, package, 'pip install "bipartite-game[sweep]"')
     assert list(tmp_path.iterdir()) == []  # refused before any work or file
+
+
+@needs_distributed
+@pytest.mark.slow
+def test_benchmark_script_quick() -> None:
+    """``benchmarks/sweep.py --quick`` starts its cluster, finds the same
+    rows on both executors (it stops otherwise) and prints its table."""
+    benchmarks = Path(__file__).resolve().parent.parent / "benchmarks"
+    done = subprocess.run(
+        [sys.executable, str(benchmarks / "sweep.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        cwd=benchmarks,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| 2,000 | 8 |" in done.stdout and "| 20,000 | 4 |" in done.stdout

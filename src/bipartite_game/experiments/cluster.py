@@ -137,7 +137,7 @@ def _check_workers(client: Client, needed_bytes: int) -> None:
             f"the Dask scheduler at {client.scheduler.address!r} has no worker "
             f"(waited {CONNECT_SECONDS:g} s)"
         ) from None
-    workers = client.scheduler_info(n_workers=-1)["workers"].values()
+    workers = _workers(client)
     limits = [int(w.get("memory_limit") or 0) for w in workers]
     if limits and all(0 < limit < needed_bytes for limit in limits):
         raise BipartiteGameError(
@@ -148,8 +148,17 @@ def _check_workers(client: Client, needed_bytes: int) -> None:
 
 def threads(client: Client) -> int:
     """The threads of the cluster's workers, at least 1."""
-    workers = client.scheduler_info(n_workers=-1)["workers"].values()
+    workers = _workers(client)
     return max(1, sum(int(w.get("nthreads") or 1) for w in workers))
+
+
+def _workers(client: Client) -> list[dict[str, Any]]:
+    """Every worker's information (``n_workers`` is newer than 2024.1)."""
+    try:
+        info = client.scheduler_info(n_workers=-1)
+    except TypeError:
+        info = client.scheduler_info()
+    return list(info["workers"].values())
 
 
 def close(client: Client) -> None:

@@ -46,21 +46,25 @@ __all__ = ["FORMATS", "MISSING_EXTRA", "PANELS", "SweepPlot", "check_path", "plo
 FORMATS = ("png", "svg")
 #: The one line said when matplotlib is not installed.
 MISSING_EXTRA = 'drawing a plot needs the package matplotlib: pip install "bipartite-game[sweep]"'
-#: The panels: title, y label, and the measures (row column, legend label).
-PANELS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
-    ("Maximum matching", "matching edges per vertex", (("matching", "matching"),)),
+#: The panels: title, y label, the measures (row column, legend label), and
+#: the largest value a measure per vertex can take (the band is cut there
+#: and at 0: the mean cannot leave that range).
+PANELS: tuple[tuple[str, str, tuple[tuple[str, str], ...], float], ...] = (
+    ("Maximum matching", "matching edges per vertex", (("matching", "matching"),), 0.5),
     (
         "Gallai–Edmonds sets",
-        "vertices per vertex",
+        "share of the vertices",
         (("losing", "D: losing starts"), ("ge_a", "A"), ("ge_c", "C")),
+        1.0,
     ),
     (
         "Edge classes",
         "edges per vertex",
         (("every", "in every max. matching"), ("some", "in some"), ("none", "in none")),
+        math.inf,
     ),
 )
-_MEASURES = tuple(column for _, _, measures in PANELS for column, _ in measures)
+_MEASURES = tuple(column for _, _, measures, _ in PANELS for column, _ in measures)
 _AXIS = {"c": "c (mean degree)", "d": "d (degree)", "p": "p (wall density)"}
 #: The SVG id of the theory curve's line.
 THEORY_ID = "theory-limit"
@@ -206,14 +210,13 @@ class SweepPlot:
         with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "bipartite-game"}):
             figure = Figure(figsize=(5 * len(panels), 4.8), layout="constrained")
             axes = figure.subplots(1, len(panels), squeeze=False)[0]
-            for ax, (title, ylabel, measures) in zip(axes, panels, strict=True):
+            for ax, (title, ylabel, measures, most) in zip(axes, panels, strict=True):
                 for column, label in measures:
                     mean, half, _ = summary[column]
                     (line,) = ax.plot(xs, mean, marker="o", markersize=3, label=label)
                     if np.any(half > 0):
-                        ax.fill_between(
-                            xs, mean - half, mean + half, color=line.get_color(), alpha=0.25
-                        )
+                        low, high = np.maximum(mean - half, 0), np.minimum(mean + half, most)
+                        ax.fill_between(xs, low, high, color=line.get_color(), alpha=0.25)
                 if column == "matching" and self.family in _THEORY_LABEL and xs:
                     self._draw_theory(ax, xs)
                 ax.set_title(title)
@@ -223,7 +226,7 @@ class SweepPlot:
                 ax.legend(fontsize="small")
             counts = sorted({int(k) for k in summary["matching"][2]}) or [0]
             samples = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-            sizes = ", ".join(str(n) for n in sorted(self.sizes))
+            sizes = ", ".join(f"{n:,}" for n in sorted(self.sizes))
             figure.suptitle(
                 f"sweep {self.family}, n = {sizes}: mean of {samples} sample"
                 f"{'' if counts == [1] else 's'} per point"

@@ -146,7 +146,7 @@ def _limit(family: str, x: float) -> float:
 _THEORY_LABEL = {
     "er": "Karp–Sipser limit (Aronson–Frieze–Pittel 1998)",
     "bipartite-er": "Karp–Sipser limit (local limit: Bordenave–Lelarge–Salez 2013)",
-    "regular": "limit 1/2 (Robinson–Wormald 1994 for d ≥ 3)",
+    "regular": "limit: 1/2 for d ≥ 1 (Robinson–Wormald 1994 for d ≥ 3)",
 }
 
 

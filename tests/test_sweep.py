@@ -334,6 +334,11 @@ def test_cli_is_reproducible_byte_for_byte() -> None:
         ["er", "--n", "5", "--param", "c=1", "--param", "c=2"],
         ["er", "--n", "5", "--param", "c=1", "--moves", "king"],
         ["maze", "--n", "5", "--param", "p=0.1", "--moves", "zz"],
+        ["er", "--n", "5", "--param", "c=1", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"],
+        ["er", "--n", "5", "--param", "c=1", "--plot", "figure.pdf"],
+        ["er", "--n", "5", "--param", "c=1", "--plot", "figure"],
+        ["er", "--n", "5", "--param", "c=1", "--format", "parquet"],
+        ["er", "--n", "5", "--param", "c=1", "--output", "/no/such/folder/rows.csv"],
     ],
 )
 def test_cli_bad_input_is_one_line(args: list[str]) -> None:
@@ -368,3 +373,22 @@ def test_ctrl_c_exits_130_quietly(jobs: str) -> None:
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err == b"" and out == b""
+
+
+def test_without_edge_classes_the_rest_of_the_row_is_unchanged() -> None:
+    """``edge_classes=False`` (``--no-edge-classes``) drops every, some and
+    none, and nothing else: D, A and C still come from the solve."""
+    for family, n, grid in [
+        ("er", 300, {"c": [1.0, 3.5]}),
+        ("bipartite-er", 100, {"c": [2.0]}),
+        ("maze", 8, {"p": [0.2]}),
+    ]:
+        full = sweep(family, n, grid, samples=3, seed=4)
+        short = sweep(family, n, grid, samples=3, seed=4, edge_classes=False, jobs=2)
+        for whole, part in zip(full, short, strict=True):
+            assert part == {k: v for k, v in whole.items() if k not in ("every", "some", "none")}
+    done = _cli("er", "--n", "50", "--param", "c=2", "--no-edge-classes")
+    assert done.returncode == 0
+    assert done.stdout.decode().splitlines()[0] == (
+        "family,n,c,sample,seed,vertices,edges,matching,losing,ge_a,ge_c,bipartite"
+    )

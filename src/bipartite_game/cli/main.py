@@ -14,12 +14,13 @@ import argparse
 import contextlib
 import importlib
 import itertools
+import logging
 import os
 import re
 import signal
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .. import _stats
@@ -483,7 +484,9 @@ def _add_sweep(commands: Any) -> None:
             "none, bipartite (see docs/sweep.md). Families: er, G(n, c/n); bipartite-er, "
             "G(n, n, c/n); regular, a random d-regular graph; maze, an n x n grid with each "
             "cell a wall with probability p (--moves); king, the same with king moves. "
-            "Without --timing the same command prints the same bytes, whatever --jobs."
+            "Without --timing the same command prints the same bytes, whatever --jobs, and "
+            "on a Dask cluster (--scheduler) the same bytes as locally. --plot draws the "
+            "measures per vertex against the parameter, with the theory's limit where known."
         ),
     )
     sweep.add_argument("family", metavar="FAMILY", choices=tuple(FAMILIES), help="the family")
@@ -523,12 +526,41 @@ def _add_sweep(commands: Any) -> None:
         help="maze family's move set, as for 'maze --moves' (default rook)",
     )
     sweep.add_argument(
-        "--format", choices=("csv", "json"), default="csv", help="csv (default) or json"
+        "--format",
+        choices=("csv", "json", "parquet"),
+        default="csv",
+        help="csv (default), json, or parquet (needs pyarrow and --output FILE)",
+    )
+    sweep.add_argument(
+        "--output",
+        metavar="FILE",
+        default=None,
+        help="write the rows to FILE instead of standard output (required by --format parquet)",
     )
     sweep.add_argument(
         "--timing",
         action="store_true",
         help="add each sample's solve seconds as a column 'seconds' (not reproducible)",
+    )
+    sweep.add_argument(
+        "--no-edge-classes",
+        action="store_true",
+        help="leave out the columns every, some, none: on graphs that are not bipartite "
+        "their decomposition can be quadratic (minutes a sample at n = 10^5 above c = e)",
+    )
+    sweep.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the samples as tasks on the Dask cluster of this scheduler "
+        "(tcp://HOST:PORT) instead of local processes; needs the sweep extra",
+    )
+    sweep.add_argument(
+        "--plot",
+        metavar="FILE",
+        default=None,
+        help="also draw each measure per vertex against the parameter, mean and 95%% band, "
+        "into FILE.png or FILE.svg; needs the sweep extra",
     )
     sweep.set_defaults(run=_sweep)
 
@@ -542,8 +574,9 @@ def _cores() -> int:
 
 
 def _sweep(args: argparse.Namespace) -> int:
-    """``sweep``: the rows on standard output as they are ready; Ctrl-C
-    exits 130 quietly."""
+    """``sweep``: the rows on standard output (or ``--output``) as they are
+    ready, then the figure (``--plot``); Ctrl-C exits 130 quietly, the
+    cluster's tasks cancelled.  Every option is checked before any work."""
     from ..experiments.sweep import csv_lines, iter_sweep, json_lines
 
     parameters: dict[str, tuple[float, ...]] = {}
@@ -551,6 +584,27 @@ def _sweep(args: argparse.Namespace) -> int:
         if name in parameters:
             raise BipartiteGameError(f"--param {name} given twice")
         parameters[name] = values
+    if args.plot is not None:
+        from ..experiments.plot import check_path
+
+        check_path(args.plot)
+    if args.format == "parquet":
+        from ..experiments.parquet import check_available
+
+        check_available()
+        if args.output is None:
+            raise BipartiteGameError("--format parquet writes a binary file: give --output FILE")
+    if args.output is not None and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
+        raise BipartiteGameError(f"{args.output}: its folder does not exist")
+    if args.scheduler is not None:
+        if args.jobs is not None:
+            raise BipartiteGameError(
+                "--jobs sets local worker processes: with --scheduler the cluster's workers "
+                "run the samples"
+            )
+        # the cluster client's log lines (connections, retries) are not ours
+        # to print: a failure is one line, said by the error it raises
+        logging.disable(logging.CRITICAL)
     stderr = sys.stderr
     rows = iter_sweep(
         args.family,
@@ -558,17 +612,49 @@ def _sweep(args: argparse.Namespace) -> int:
         parameters,
         samples=args.samples,
         seed=args.seed,
-        jobs=args.jobs or _cores(),
+        jobs=1 if args.scheduler is not None else args.jobs or _cores(),
         moves=args.moves,
         timing=args.timing,
+        edge_classes=not args.no_edge_classes,
         progress=stderr is not None and stderr.isatty(),
         isolated=True,
+        scheduler=args.scheduler,
     )
-    # rows written as they come, in order, a few hundred lines at a time
-    lines = json_lines(rows) if args.format == "json" else csv_lines(rows)
-    while chunk := "".join(itertools.islice(lines, 256)):
-        write_stdout(chunk)
+    try:
+        figure = None
+        if args.plot is not None:
+            from ..experiments.plot import SweepPlot
+
+            figure = SweepPlot(args.family)
+            rows = _fed(rows, figure)
+        if args.format == "parquet":
+            from ..experiments.parquet import write_parquet
+
+            write_parquet(rows, args.output)
+        else:
+            # rows written as they come, in order, a few hundred lines at a time
+            lines = json_lines(rows) if args.format == "json" else csv_lines(rows)
+            with contextlib.ExitStack() as stack:
+                write: Callable[[str], object] = write_stdout
+                if args.output is not None:
+                    write = stack.enter_context(open(args.output, "w", encoding="utf-8")).write
+                while chunk := "".join(itertools.islice(lines, 256)):
+                    write(chunk)
+        if figure is not None:
+            figure.save(args.plot)
+    finally:
+        rows.close()  # type: ignore[attr-defined]
     return 0
+
+
+def _fed(rows: Iterator[Any], figure: Any) -> Iterator[Any]:
+    """The rows, each also given to the figure; closing it closes ``rows``."""
+    try:
+        for row in rows:
+            figure.add(row)
+            yield row
+    finally:
+        rows.close()  # type: ignore[attr-defined]
 
 
 #: The judge commands' parsers, by name: a run of one of them builds only

@@ -13,7 +13,11 @@ workers or the other parameter values swept.
 Workers.  ``jobs`` 1 runs in this process; more run a
 ``concurrent.futures.ProcessPoolExecutor`` of that many processes (which
 ignore Ctrl-C: the caller's ``KeyboardInterrupt`` stops them), and the rows
-come back in the grid's order whatever order they finish in.
+come back in the grid's order whatever order they finish in.  With a
+``scheduler`` the samples run as tasks on a Dask distributed cluster
+(``cluster.py``), in batches of consecutive samples small enough that a
+batch of the largest graphs is one sample (:func:`batch_size`); the rows
+come back in the same order, the same values.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ __all__ = [
     "AHEAD",
     "COLUMNS",
     "MAX_POINTS",
+    "batch_size",
     "csv_lines",
     "iter_sweep",
     "json_lines",
@@ -68,8 +73,14 @@ COLUMNS = (
 )
 #: Most values one ``--param`` may hold, and most samples a sweep may run.
 MAX_POINTS = 10**6
-#: Samples a worker may have submitted or finished ahead of the next row due.
+#: Samples a worker may have submitted or finished ahead of the next row due
+#: (on a cluster: tasks a worker thread may have ahead).
 AHEAD = 64
+#: On a cluster, samples are sent in batches of about this many vertices and
+#: edges (at most :data:`MAX_BATCH` samples): a task costs the scheduler about
+#: a millisecond, which a batch this size outweighs.
+BATCH_ELEMENTS = 200_000
+MAX_BATCH = 64
 
 Row = dict[str, Any]
 
@@ -122,28 +133,46 @@ def sample_seed(seed: int, values: Sequence[float], sample: int) -> int:
     return int(sequence.generate_state(1, np.uint64)[0])
 
 
+def _size(family: str, n: int, values: Sequence[float]) -> tuple[float, float]:
+    """A sample's expected vertices and a bound on its expected edges."""
+    if family == "er":
+        return n, values[0] * n / 2
+    if family == "bipartite-er":
+        return 2 * n, values[0] * n
+    if family == "regular":
+        return n, values[0] * n / 2
+    return n * n, 4.0 * n * n
+
+
 def _estimate_bytes(family: str, n: int, values: Sequence[float]) -> int:
     """A generous bound on one sample's memory: generation, graph, solve."""
-    if family == "er":
-        vertices, edges = n, values[0] * n / 2
-    elif family == "bipartite-er":
-        vertices, edges = 2 * n, values[0] * n
-    elif family == "regular":
-        vertices, edges = n, values[0] * n / 2
-    else:
-        vertices, edges = n * n, 4.0 * n * n
+    vertices, edges = _size(family, n, values)
     return int(200 * vertices + 120 * (edges * 1.1 + 100))
 
 
-def _run_sample(task: tuple[str, int, tuple[float, ...], int, int, str, bool]) -> Row:
-    family, n, values, sample, seed, moves, timing = task
+def batch_size(family: str, n: int, points: Iterable[Sequence[float]]) -> int:
+    """Samples per task on a cluster: :data:`BATCH_ELEMENTS` vertices and
+    edges of the largest point's graphs, from 1 to :data:`MAX_BATCH`."""
+    largest = max(sum(_size(family, n, values)) for values in points)
+    return max(1, min(MAX_BATCH, int(BATCH_ELEMENTS // max(largest, 1.0))))
+
+
+Task = tuple[str, int, tuple[float, ...], int, int, str, bool, bool]
+
+
+def _run_sample(task: Task) -> Row:
+    family, n, values, sample, seed, moves, timing, edge_classes = task
     graph = generate(family, n, values, seed, moves)
     began = time.perf_counter()
     solution = solve(graph)
-    parts = decompose(solution)
+    losing = int(np.count_nonzero(solution.losing))
+    if edge_classes:
+        parts = decompose(solution)
+        counts = parts.count()
+        ge_a = int(np.count_nonzero(parts.vertex_class == 1))
+    else:  # D and A are the solve's; only the edge classes need decompose
+        ge_a = int(np.count_nonzero(solution.barrier))
     seconds = time.perf_counter() - began
-    counts = parts.count()
-    tally = np.bincount(parts.vertex_class, minlength=3)
     row: Row = {"family": family, "n": n}
     row.update(zip(FAMILIES[family], values, strict=True))
     row.update(
@@ -152,17 +181,37 @@ def _run_sample(task: tuple[str, int, tuple[float, ...], int, int, str, bool]) -
         vertices=graph.num_vertices,
         edges=graph.num_edges,
         matching=solution.matching_size,
-        losing=int(np.count_nonzero(solution.losing)),
-        ge_a=int(tally[1]),
-        ge_c=int(tally[2]),
-        every=counts["every"],
-        some=counts["some"],
-        none=counts["none"],
-        bipartite=graph.is_bipartite(),
+        losing=losing,
+        ge_a=ge_a,
+        ge_c=graph.num_vertices - losing - ge_a,
     )
+    if edge_classes:
+        row.update(every=counts["every"], some=counts["some"], none=counts["none"])
+    row["bipartite"] = graph.is_bipartite()
     if timing:
         row["seconds"] = seconds
     return row
+
+
+def _run_batch(tasks: list[Task]) -> list[Row]:
+    """The rows of consecutive samples: one task on a cluster."""
+    return [_run_sample(task) for task in tasks]
+
+
+def _batches(tasks: Iterator[Any], size: int) -> Iterator[list[Any]]:
+    while batch := list(itertools.islice(tasks, size)):
+        yield batch
+
+
+def _flattened(batches: Iterator[list[Row]]) -> Iterator[Row]:
+    """The rows of the batches; closing it closes ``batches``."""
+    try:
+        for batch in batches:
+            yield from batch
+    finally:
+        close = getattr(batches, "close", None)
+        if close is not None:
+            close()
 
 
 def _quiet_worker() -> None:
@@ -179,8 +228,10 @@ def sweep(
     jobs: int = 1,
     moves: str = "rook",
     timing: bool = False,
+    edge_classes: bool = True,
     progress: bool = False,
     isolated: bool = False,
+    scheduler: Any = None,
 ) -> list[Row]:
     """Solve ``samples`` graphs of ``family`` at every point of the product
     of ``parameters`` (name -> values; every parameter of the family, none
@@ -189,8 +240,14 @@ def sweep(
     sample).  ``progress`` shows a tqdm bar on standard error; ``isolated``
     runs the samples in worker processes even when ``jobs`` is 1, so that
     a ``KeyboardInterrupt`` stops them at once rather than after the
-    compiled kernel running (the command line does).  Everything is
-    checked, and the memory a sample needs, before any work."""
+    compiled kernel running (the command line does).  ``edge_classes``
+    False leaves out the columns ``every``, ``some`` and ``none``, whose
+    decomposition can be quadratic on graphs that are not bipartite
+    (docs/sweep.md, Costs).  ``scheduler``, a
+    Dask scheduler's address (``"tcp://HOST:PORT"``) or a
+    ``distributed.Client``, runs the samples on that cluster instead
+    (``jobs`` must then be 1): the same rows in the same order.  Everything
+    is checked, and the memory a sample needs, before any work."""
     return list(
         iter_sweep(
             family,
@@ -201,8 +258,10 @@ def sweep(
             jobs=jobs,
             moves=moves,
             timing=timing,
+            edge_classes=edge_classes,
             progress=progress,
             isolated=isolated,
+            scheduler=scheduler,
         )
     )
 
@@ -217,13 +276,18 @@ def iter_sweep(
     jobs: int = 1,
     moves: str = "rook",
     timing: bool = False,
+    edge_classes: bool = True,
     progress: bool = False,
     isolated: bool = False,
+    scheduler: Any = None,
 ) -> Iterator[Row]:
     """:func:`sweep`'s rows one at a time, in the same order, as they are
     ready (at most a few hundred samples a worker run ahead of the row
-    due).  The arguments are checked at the call, before any work; closing
-    the iterator early stops the workers."""
+    due).  The arguments are checked at the call, before any work, and a
+    ``scheduler`` is connected to then (a dead one is a
+    :class:`BipartiteGameError` after at most a few seconds); closing the
+    iterator early stops the workers, or cancels the cluster's tasks and
+    closes the client made from an address."""
     if family not in FAMILIES:
         raise BipartiteGameError(
             f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"
@@ -253,15 +317,34 @@ def iter_sweep(
         check_parameters(family, n, values, moves)
     workers = min(jobs, total)
     worst = max(points, key=lambda values: _estimate_bytes(family, n, values))
-    ensure_fits(
-        workers * _estimate_bytes(family, n, worst),
-        f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
-    )
+    if scheduler is not None and jobs != 1:
+        raise BipartiteGameError(
+            "jobs sets the local worker processes: with a scheduler the cluster's workers "
+            "run the samples"
+        )
+    if scheduler is None:
+        ensure_fits(
+            workers * _estimate_bytes(family, n, worst),
+            f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
+        )
     tasks = (
-        (family, n, values, sample, sample_seed(seed, values, sample), moves, timing)
+        (family, n, values, sample, sample_seed(seed, values, sample), moves, timing, edge_classes)
         for values in points
         for sample in range(samples)
     )
+    if scheduler is not None:
+        from . import cluster
+
+        client, owned = cluster.connect(scheduler, _estimate_bytes(family, n, worst))
+        size = batch_size(family, n, points)
+        batches = cluster.ordered_results(
+            client,
+            _run_batch,
+            _batches(tasks, size),
+            window=cluster.threads(client) * max(4, AHEAD // size),
+            owned=owned,
+        )
+        return _counted(_flattened(batches), total, progress)
     if workers == 1 and not isolated:
         return _counted(map(_run_sample, tasks), total, progress)
     return _counted(_run_pool(tasks, workers), total, progress)

@@ -1,0 +1,365 @@
+"""Grundy values of undirected vertex geography at maximum degree 3, exactly.
+
+Burke, Ferland and Teng (arXiv 2106.02114, 2021) show that Grundy values of
+undirected vertex geography are PSPACE-complete in general, already at
+maximum degree 4, and computable in polynomial time at maximum degree 3.
+This module computes them at maximum degree 3 by the argument below (our
+own write-up of the degree-3 case: the values are at most 2 after the first
+move, 0 is the matching's verdict, and 1 against 2 is decided by following
+one forced line of play in which a player deliberately moves to a position
+the opponent wins, the "battle lost" of the paper's title), with one
+maximum matching and its Gallai–Edmonds decomposition kept up to date as
+vertices are removed.
+
+**Positions.**  A position is the token's vertex x and the graph H of the
+unvisited vertices plus x; the moves go to x's neighbours y in H, and the
+move to y leads to (y, H − x).  The value is 0 exactly when the mover
+loses, which by the matching theorem of :mod:`.game` is when some maximum
+matching of H misses x: x is in D(H), the set D of the Gallai–Edmonds
+decomposition D, A, C of H (A: the neighbours of D outside D; C: the rest).
+Call x *essential* in H when it is not in D(H).
+
+**Values after the first move are 0, 1 or 2.**  After a move the token's
+vertex was entered from a visited neighbour, so at maximum degree 3 it has
+at most two moves, and a mex of at most two values is at most 2.  The
+start's value is a mex of at most three such values: at most 3.
+
+*Lemma 1 (a winning position has a move to 0).*  If x is essential in H
+and M is a maximum matching of H, the move to M(x) has value 0: M − xM(x)
+is a matching of H − x of size ν(H) − 1 = ν(H − x) (x is essential, so
+removing it lowers ν) that misses M(x), so M(x) ∈ D(H − x).
+
+*Lemma 2 (1 or 2 by one forced line).*  Let P = (x, H) have value ≠ 0 and
+at most two moves.  One of them, to m = M(x), has value 0 (Lemma 1).  If
+there is no other move, or the other move y has value 0 (y ∈ D(H − x)),
+g(P) = mex{0} = 1.  Otherwise y is essential in H − x, the position
+P' = (y, H − x) has value 1 or 2 (it is nonzero with at most two moves,
+y having entered from x), and g(P) = mex{0, g(P')} = 3 − g(P').  So from
+P the line x = x0, x1, x2, … where x(i+1) is the move of x(i) other than
+its matched one, continued while that move is essential, ends at some xk
+whose position has value 1, and g(P) = 1 if k is even, 2 if k is odd.
+
+*Lemma 3 (D only grows along the line).*  If x is essential in H, then
+D(H) ⊆ D(H − x): a maximum matching of H missing u covers x (x is
+essential); without x's edge it is a maximum matching of H − x still
+missing u.  More precisely, for the Gallai–Edmonds decomposition (Lovász
+and Plummer, *Matching Theory*, §3.2):
+
+- x ∈ A(H): D(H − x) = D(H), A(H − x) = A(H) − x, C(H − x) = C(H);
+  x's partner M(x) is in D and becomes free.
+- x ∈ C(H): D(H − x) = D(H) ∪ D', A(H − x) = A(H) ∪ A', where D' and A'
+  are the even and odd vertices of Edmonds' alternating search from the
+  freed partner m = M(x) inside H[C(H)] − x.  Proof: with M' = M − xm a
+  maximum matching of H − x, u is in D(H − x) iff an even alternating path
+  runs to u from a free vertex.  No edge joins C to D, and an alternating
+  path that enters A from C goes on by a matched edge into D, after which
+  it can only move between D and A (A's partners are in D, and D has no
+  edge into C).  So a path from an old free vertex never reaches C, and
+  the C-vertices that a path from m reaches evenly are reached inside C.
+
+**The algorithm.**  One maximum matching M of the whole graph and its
+decomposition (:func:`~.game.solve`), as labels D, A, C.  For every start s
+in D the value is 0.  For every other start, remove s (the rule above), and
+for each neighbour w: the option's value is 0 if w is in D now, and
+otherwise 1 or 2 by following the line of Lemma 2 from (w, G − s), removing
+x0, x1, … in turn with the same rule, reading off the parity of its
+length.  The start's value is the mex of its options' values.  Everything a
+removal changes (labels and partners) is saved the first time it is
+changed and restored after each line and after each start, so each start
+starts from the decomposition of G.
+
+The search from a freed partner is Edmonds' with blossoms kept as
+union-find classes (no augmenting path can appear: M' is maximum), touching
+only vertices that turn from C into D or A, so along one line each vertex
+is labelled once: a start costs O(V log V) at most, the whole graph
+O(V² log V) at most, and much less when the lines are short and the freed
+partners reach little.  A position mid-game is a start of the graph of
+what is unvisited plus the token's vertex.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from .._jit import kernel
+from .._native import Library
+from ..errors import SolverError
+
+__all__ = ["cubic_values"]
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+BoolArray = npt.NDArray[np.bool_]
+Int8Array = npt.NDArray[np.int8]
+
+#: Labels of the kernel: the Gallai–Edmonds classes, and removed.
+_C, _D, _A, _GONE = 0, 1, 2, 3
+
+
+def cubic_values(
+    indptr: IntArray,
+    indices: Int32Array,
+    mate: Int32Array,
+    losing: BoolArray,
+    barrier: BoolArray,
+    todo: BoolArray,
+) -> IntArray:
+    """``values[s]`` for every start with ``todo[s]`` (0 elsewhere), on a
+    graph (CSR, int64 offsets) whose vertices in ``todo``'s components have
+    degree at most 3, from a maximum matching ``mate`` and its Gallai–Edmonds
+    sets D (``losing``) and A (``barrier``), as :func:`~.game.solve` gives
+    them.  Raises :class:`SolverError` if the decomposition turns out
+    inconsistent (a bug)."""
+    n = indptr.size - 1
+    state = np.zeros(n, dtype=np.int8)
+    state[losing] = _D
+    state[barrier] = _A
+    values, status = _cubic_kernel(
+        indptr, indices, mate.astype(np.int64), state, todo.astype(np.bool_)
+    )
+    if status != 0:
+        raise SolverError(
+            f"the degree-3 Grundy kernel met an inconsistent decomposition ({status})"
+        )
+    return values
+
+
+def _cubic_native(
+    lib: Library,
+    indptr: IntArray,
+    indices: Int32Array,
+    mate: IntArray,
+    state: Int8Array,
+    todo: BoolArray,
+) -> tuple[IntArray, int]:
+    n = indptr.size - 1
+    values = np.zeros(n, dtype=np.int64)
+    work_mate = mate.copy()
+    work_state = state.copy()
+    scratch = np.empty(11 * n + 8, dtype=np.int64)
+    status = lib.function("bg_cubic_grundy", "liqlb?ll")(
+        indptr, indices, n, work_mate, work_state, todo, values, scratch
+    )
+    return values, int(status)
+
+
+@kernel(native=_cubic_native)
+def _cubic_kernel(
+    indptr: IntArray, indices: Int32Array, mate_in: IntArray, state_in: Int8Array, todo: BoolArray
+) -> tuple[IntArray, int]:
+    """The values of the module docstring, and a status: 0, or the code of
+    the first inconsistency met (1: a C vertex unmatched or matched outside
+    C; 2: a new search met an even vertex of an old one; 3: a line's vertex
+    with two moves besides its partner).
+
+    ``state`` holds the labels (0 C, 1 D, 2 A, 3 removed) and ``mate`` the
+    matching.  Each scope (removing a start; one line) saves a vertex's
+    label and partner the first time it changes them (``mark`` holds the
+    scope that last saved a vertex; scopes are numbered afresh) and restores
+    them when it closes.  ``base`` is the union-find of the current search's
+    blossoms, ``link`` each odd vertex's even parent, ``seen`` the stamps of
+    the lowest-common-ancestor walk, ``counters`` = [saved entries in use,
+    last stamp]."""
+    n = indptr.size - 1
+    values = np.zeros(n, dtype=np.int64)
+    mate = mate_in.copy()
+    state = state_in.copy()
+    base = np.arange(n, dtype=np.int64)
+    link = np.full(n, -1, dtype=np.int64)
+    seen = np.zeros(n, dtype=np.int64)
+    queue = np.zeros(n, dtype=np.int64)
+    mark = np.zeros(n, dtype=np.int64)
+    saved = np.zeros(3 * (2 * n + 2), dtype=np.int64)  # (vertex, label, partner) triples
+    counters = np.zeros(2, dtype=np.int64)
+    options = np.zeros(4, dtype=np.int64)  # how many options have value 0, 1, 2
+    scope = 0
+    for s in range(n):
+        if not todo[s] or state[s] == _D:
+            continue
+        scope += 1
+        start_top = counters[0]
+        status = _remove(
+            indptr, indices, s, mate, state, base, link, seen, queue, mark, scope, saved, counters
+        )
+        if status != 0:
+            return values, status
+        options[:] = 0
+        for k in range(indptr[s], indptr[s + 1]):
+            w = indices[k]
+            if state[w] == _GONE:
+                continue
+            if state[w] == _D:
+                options[0] += 1
+                continue
+            scope += 1  # the line of Lemma 2 from (w, G - s), in a scope of its own
+            line_top = counters[0]
+            x = w
+            length = 0
+            while True:
+                m = mate[x]
+                status = _remove(
+                    indptr,
+                    indices,
+                    x,
+                    mate,
+                    state,
+                    base,
+                    link,
+                    seen,
+                    queue,
+                    mark,
+                    scope,
+                    saved,
+                    counters,
+                )
+                if status != 0:
+                    return values, status
+                y = -1
+                for j in range(indptr[x], indptr[x + 1]):
+                    z = indices[j]
+                    if state[z] != _GONE and z != m:
+                        if y >= 0:
+                            return values, 3
+                        y = z
+                if y < 0 or state[y] == _D:
+                    break
+                x = y
+                length += 1
+            options[1 + length % 2] += 1
+            _restore(mate, state, saved, counters, line_top)
+        _restore(mate, state, saved, counters, start_top)
+        value = 0
+        while options[value] > 0:
+            value += 1
+        values[s] = value
+    return values, 0
+
+
+@kernel
+def _save(
+    v: int,
+    mate: IntArray,
+    state: Int8Array,
+    mark: IntArray,
+    scope: int,
+    saved: IntArray,
+    counters: IntArray,
+) -> None:
+    """Save v's label and partner, once per scope."""
+    if mark[v] != scope:
+        mark[v] = scope
+        top = counters[0]
+        saved[3 * top] = v
+        saved[3 * top + 1] = state[v]
+        saved[3 * top + 2] = mate[v]
+        counters[0] = top + 1
+
+
+@kernel
+def _restore(
+    mate: IntArray, state: Int8Array, saved: IntArray, counters: IntArray, down_to: int
+) -> None:
+    """Undo the saves above ``down_to``, latest first."""
+    top = counters[0]
+    while top > down_to:
+        top -= 1
+        v = saved[3 * top]
+        state[v] = saved[3 * top + 1]
+        mate[v] = saved[3 * top + 2]
+    counters[0] = top
+
+
+@kernel
+def _remove(
+    indptr: IntArray,
+    indices: Int32Array,
+    x: int,
+    mate: IntArray,
+    state: Int8Array,
+    base: IntArray,
+    link: IntArray,
+    seen: IntArray,
+    queue: IntArray,
+    mark: IntArray,
+    scope: int,
+    saved: IntArray,
+    counters: IntArray,
+) -> int:
+    """Remove the essential vertex x (Lemma 3): its partner m is freed; if x
+    was in C, Edmonds' search from m inside C labels the new D and A.
+    Returns the status (0, or an inconsistency's code)."""
+    m = mate[x]
+    _save(x, mate, state, mark, scope, saved, counters)
+    _save(m, mate, state, mark, scope, saved, counters)
+    was = state[x]
+    state[x] = _GONE
+    mate[x] = -1
+    mate[m] = -1
+    if was != _C:
+        return 0
+    state[m] = _D  # the root of the search
+    base[m] = m
+    queue[0] = m
+    head = 0
+    tail = 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        for k in range(indptr[u], indptr[u + 1]):
+            v = indices[k]
+            label = state[v]
+            if label in (_GONE, _A):
+                continue
+            if label == _C:  # grow: v odd, its partner even
+                p = mate[v]
+                if p < 0 or state[p] != _C:
+                    return 1
+                _save(v, mate, state, mark, scope, saved, counters)
+                _save(p, mate, state, mark, scope, saved, counters)
+                state[v] = _A
+                link[v] = u
+                base[v] = v
+                state[p] = _D
+                base[p] = p
+                queue[tail] = p
+                tail += 1
+                continue
+            if mark[v] != scope:  # an even vertex this scope did not label
+                return 2
+            bu = _find(base, u)
+            bv = _find(base, v)
+            if bu == bv:
+                continue
+            counters[1] += 1  # a blossom: its base b, the walks' meeting point
+            stamp = counters[1]
+            a = bu
+            c = bv
+            while True:
+                if a >= 0:
+                    if seen[a] == stamp:
+                        break
+                    seen[a] = stamp
+                    a = _find(base, link[mate[a]]) if mate[a] >= 0 else -1
+                a, c = c, a
+            b = a
+            for side in range(2):
+                y = bu if side == 0 else bv
+                while y != b:
+                    odd = mate[y]
+                    state[odd] = _D  # saved when it turned odd, in this scope
+                    queue[tail] = odd
+                    tail += 1
+                    base[y] = b
+                    base[odd] = b
+                    y = _find(base, link[odd])
+    return 0
+
+
+@kernel
+def _find(base: IntArray, v: int) -> int:
+    """The base of v's blossom (union-find with path halving)."""
+    while base[v] != v:
+        base[v] = base[base[v]]
+        v = base[v]
+    return v

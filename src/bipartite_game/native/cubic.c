@@ -57,11 +57,24 @@ static int64_t find(int64_t *base, int64_t v)
     return v;
 }
 
+/* every other move of the removed vertex is in D: the search may stop */
+#define TARGETS_IN_D ((t1 < 0 || state[t1] == LABEL_D) && (t2 < 0 || state[t2] == LABEL_D))
+
 static int64_t remove_vertex(Cubic *c, int64_t x, int64_t scope)
 {
     int64_t *mate = c->mate, *base = c->base, *queue = c->queue;
     int8_t *state = c->state;
     int64_t m = mate[x];
+    int64_t t1 = -1, t2 = -1; /* x's other moves (at most two at maximum degree 3) */
+    for (int64_t k = c->indptr[x]; k < c->indptr[x + 1]; k++) {
+        int64_t v = c->indices[k];
+        if (v != m && state[v] != LABEL_GONE) {
+            if (t1 < 0)
+                t1 = v;
+            else
+                t2 = v;
+        }
+    }
     save(c, x, scope);
     save(c, m, scope);
     int8_t was = state[x];
@@ -71,6 +84,8 @@ static int64_t remove_vertex(Cubic *c, int64_t x, int64_t scope)
     if (was != LABEL_C)
         return 0;
     state[m] = LABEL_D; /* the root of the search */
+    if (TARGETS_IN_D)
+        return 0;
     base[m] = m;
     queue[0] = m;
     int64_t head = 0, tail = 1;
@@ -93,6 +108,8 @@ static int64_t remove_vertex(Cubic *c, int64_t x, int64_t scope)
                 state[p] = LABEL_D;
                 base[p] = p;
                 queue[tail++] = p;
+                if (TARGETS_IN_D)
+                    return 0;
                 continue;
             }
             if (c->mark[v] != scope) /* an even vertex this scope did not label */
@@ -125,6 +142,8 @@ static int64_t remove_vertex(Cubic *c, int64_t x, int64_t scope)
                     y = find(base, c->link[odd]);
                 }
             }
+            if (TARGETS_IN_D)
+                return 0;
         }
     }
     return 0;

@@ -288,8 +288,24 @@ def _remove(
 ) -> int:
     """Remove the essential vertex x (Lemma 3): its partner m is freed; if x
     was in C, Edmonds' search from m inside C labels the new D and A.
-    Returns the status (0, or an inconsistency's code)."""
+    Returns the status (0, or an inconsistency's code).
+
+    The caller reads only the labels of x's other moves (the options of a
+    start; the next vertex of a line) unless one of them is essential, and
+    then the whole decomposition.  So the search stops as soon as every
+    other move of x is in D (D only grows, so that much is final), and is
+    not started when they all are already: what it leaves half-labelled is
+    restored unread."""
     m = mate[x]
+    t1 = -1  # x's other moves (at most two at maximum degree 3)
+    t2 = -1
+    for k in range(indptr[x], indptr[x + 1]):
+        v = indices[k]
+        if v != m and state[v] != _GONE:
+            if t1 < 0:
+                t1 = v
+            else:
+                t2 = v
     _save(x, mate, state, mark, scope, saved, counters)
     _save(m, mate, state, mark, scope, saved, counters)
     was = state[x]
@@ -299,6 +315,8 @@ def _remove(
     if was != _C:
         return 0
     state[m] = _D  # the root of the search
+    if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
+        return 0
     base[m] = m
     queue[0] = m
     head = 0
@@ -324,6 +342,8 @@ def _remove(
                 base[p] = p
                 queue[tail] = p
                 tail += 1
+                if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
+                    return 0
                 continue
             if mark[v] != scope:  # an even vertex this scope did not label
                 return 2
@@ -353,6 +373,8 @@ def _remove(
                     base[y] = b
                     base[odd] = b
                     y = _find(base, link[odd])
+            if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
+                return 0
     return 0
 
 

@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 
 from bipartite_game.brute import geography_grundy
 from bipartite_game.graphs.graph import Graph, wide_offsets
-from bipartite_game.theory import cubic
+from bipartite_game.theory import cubic, nimbers
 from bipartite_game.theory.cubic import cubic_values
 from bipartite_game.theory.game import solve
 from bipartite_game.theory.nimbers import grundy_array, grundy_value
 
 from .cli_util import run
 from .native_util import same_as_python
-from .strategies import EdgeSet, adjacency
+from .strategies import EdgeSet, adjacency, graphs
 
 
 @st.composite
@@ -80,6 +80,24 @@ def test_a_position_mid_game_matches_the_rules(graph: EdgeSet, data: st.DataObje
     visited = data.draw(st.lists(st.integers(0, n - 1), max_size=n))
     value = grundy_value(g, vertex, visited)
     assert value == geography_grundy(adjacency(n, edges), vertex, visited)
+
+
+@settings(max_examples=200)
+@given(graphs(max_vertices=9))
+def test_search_states_of_degree_three_handed_to_the_kernel_match_the_rules(
+    graph: EdgeSet,
+) -> None:
+    """Graphs of any degree, with the search handing every state whose
+    reachable part has maximum degree 3 to the kernel (by default only
+    states reaching 24 vertices or more are)."""
+    n, edges = graph
+    previous, nimbers._CUBIC_FROM = nimbers._CUBIC_FROM, 0
+    try:
+        values = grundy_array(_graph(n, edges))
+    finally:
+        nimbers._CUBIC_FROM = previous
+    rows = adjacency(n, edges)
+    assert values.tolist() == [geography_grundy(rows, s) for s in range(n)]
 
 
 @pytest.mark.slow

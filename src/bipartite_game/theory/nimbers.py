@@ -88,6 +88,11 @@ __all__ = ["grundy_array", "grundy_value", "grundy_values", "is_forest"]
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 
+#: The fewest vertices a search state must still reach to be handed to
+#: :mod:`.cubic` when they have maximum degree 3 (below it the search is
+#: cheaper than building the subgraph and its matching).
+_CUBIC_FROM = 24
+
 #: The paper every refusal cites.
 _PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
 
@@ -357,7 +362,7 @@ def _search(
         edges, top = _shape_inside(adjacency, x, reach)
         if edges == reach.bit_count():  # connected, so a tree
             return _tree_value(adjacency, x, ~(reach | 1 << x))
-        if top <= 3:
+        if top <= 3 and reach.bit_count() >= _CUBIC_FROM:
             return _cubic_value(adjacency, x, reach)
         return None
 

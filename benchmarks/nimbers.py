@@ -12,7 +12,8 @@ on graphs of ``--cubic-size`` vertices (10,000 by default): a random cubic
 graph (3 stubs a vertex paired at random, loops and repeats dropped), a
 random subcubic one (each vertex 1, 2 or 3 stubs, the same pairing) and a
 brick-wall hexagonal lattice (a square grid keeping every other rung: degree
-3 inside), each with the counts of each value.
+3 inside): median wall and CPU (user + system) seconds, and how many starts
+have each value.
 
 ``--search``: how far the search goes on components with cycles instead:
 ``grundy_array`` in process on r x c grid graphs and on cycles, each solved
@@ -102,31 +103,39 @@ def cubic_inputs(n: int) -> list[tuple[str, Path, int]]:
 
 def cubic_times(n: int, runs: int) -> None:
     """``graph --nimbers`` whole process on the degree-3 families."""
-    print(f"{'graph':>20}  {'vertices':>8}  {'edges':>6}  {'wall s':>7}  {'peak MB':>8}  0/1/2/3")
+    print(f"{'graph':>20}  {'vertices':>8}  {'edges':>6}  {'wall s':>7}  {'cpu s':>6}  0/1/2/3")
     for name, path, vertices in cubic_inputs(n):
-        wall, peak = measure(path, vertices, runs)
+        wall, cpu, _ = measure_cpu(path, vertices, runs)
         done = subprocess.run(
             tool_command("graph", str(path), "--nimbers"), capture_output=True, check=True
         )
         values = np.array([int(line.split()[1]) for line in done.stdout.decode().splitlines()])
         counts = "/".join(str(int(c)) for c in np.bincount(values, minlength=4))
         edges = path.read_text().count("\n")
-        print(f"{name:>20}  {vertices:>8}  {edges:>6}  {wall:>7.2f}  {peak / 1024:>8.0f}  {counts}")
+        print(f"{name:>20}  {vertices:>8}  {edges:>6}  {wall:>7.2f}  {cpu:>6.2f}  {counts}")
 
 
 def measure(path: Path, n: int, runs: int) -> tuple[float, int]:
-    walls, peaks = [], []
+    wall, _, peak = measure_cpu(path, n, runs)
+    return wall, peak
+
+
+def measure_cpu(path: Path, n: int, runs: int) -> tuple[float, float, int]:
+    """Median wall seconds, median CPU seconds (user + system: what the
+    machine's other load does not inflate) and the largest peak RSS in KB."""
+    walls, cpus, peaks = [], [], []
     for _ in range(runs):
         done = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %M", *tool_command("graph", str(path), "--nimbers")],
+            ["/usr/bin/time", "-f", "%e %U %S %M", *tool_command("graph", str(path), "--nimbers")],
             capture_output=True,
             check=True,
         )
         assert done.stdout.count(b"\n") == n, "one line a vertex"
-        wall, peak = done.stderr.decode().split()[-2:]
+        wall, user, system, peak = done.stderr.decode().split()[-4:]
         walls.append(float(wall))
+        cpus.append(float(user) + float(system))
         peaks.append(int(peak))
-    return statistics.median(walls), max(peaks)
+    return statistics.median(walls), statistics.median(cpus), max(peaks)
 
 
 def search_reach() -> None:

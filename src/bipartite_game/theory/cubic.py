@@ -3,13 +3,13 @@
 Burke, Ferland and Teng (arXiv 2106.02114, 2021) show that Grundy values of
 undirected vertex geography are PSPACE-complete in general, already at
 maximum degree 4, and computable in polynomial time at maximum degree 3.
-This module computes them at maximum degree 3 by the argument below (our
-own write-up of the degree-3 case: the values are at most 2 after the first
+This module computes them at maximum degree 3 by the self-contained
+argument below (the paper's degree-3 section was not at hand when it was
+written; only its statement was): the values are at most 2 after the first
 move, 0 is the matching's verdict, and 1 against 2 is decided by following
-one forced line of play in which a player deliberately moves to a position
-the opponent wins, the "battle lost" of the paper's title), with one
-maximum matching and its Gallai–Edmonds decomposition kept up to date as
-vertices are removed.
+one forced line of play, in which the player to move goes to a position
+that the opponent wins, with one maximum matching and its Gallai–Edmonds
+decomposition kept up to date as the line's vertices are removed.
 
 **Positions.**  A position is the token's vertex x and the graph H of the
 unvisited vertices plus x; the moves go to x's neighbours y in H, and the
@@ -46,7 +46,11 @@ missing u.  More precisely, for the Gallai–Edmonds decomposition (Lovász
 and Plummer, *Matching Theory*, §3.2):
 
 - x ∈ A(H): D(H − x) = D(H), A(H − x) = A(H) − x, C(H − x) = C(H);
-  x's partner M(x) is in D and becomes free.
+  x's partner M(x) is in D and becomes free.  Proof: A − x is a tight
+  Tutte barrier of H − x (H − x − (A − x) = H − A has the same odd
+  components, and ν drops by one, so the deficiency rises by one as the
+  barrier shrinks by one), so every maximum matching of H − x covers A − x
+  and matches C(H) within itself: none misses a vertex outside D(H).
 - x ∈ C(H): D(H − x) = D(H) ∪ D', A(H − x) = A(H) ∪ A', where D' and A'
   are the even and odd vertices of Edmonds' alternating search from the
   freed partner m = M(x) inside H[C(H)] − x.  Proof: with M' = M − xm a
@@ -73,8 +77,12 @@ union-find classes (no augmenting path can appear: M' is maximum), touching
 only vertices that turn from C into D or A, so along one line each vertex
 is labelled once: a start costs O(V log V) at most, the whole graph
 O(V² log V) at most, and much less when the lines are short and the freed
-partners reach little.  A position mid-game is a start of the graph of
-what is unvisited plus the token's vertex.
+partners reach little.  A removal's caller reads only the labels of the
+removed vertex's other moves unless one of them is essential, so the search
+stops as soon as they are all in D (final, D only grows).  A position
+mid-game is a start of the graph of what is unvisited plus the token's
+vertex.  The caller (:mod:`.nimbers`) checks every value's zero against
+:func:`~.game.solve`.
 """
 
 from __future__ import annotations

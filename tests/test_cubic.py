@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from bipartite_game.brute import geography_grundy
 from bipartite_game.graphs.graph import Graph, wide_offsets
+from bipartite_game.play.position import Position
 from bipartite_game.theory import cubic, nimbers
 from bipartite_game.theory.cubic import cubic_values
 from bipartite_game.theory.game import solve
@@ -218,3 +219,24 @@ def test_cli_on_a_hexagonal_lattice_matches_the_library() -> None:
     assert got == {f"v{k}": str(x) for k, x in enumerate(values.tolist())}
     losing = solve(g).losing
     assert all((got[f"v{k}"] == "0") == bool(losing[k]) for k in range(rows * cols))
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 12))
+def test_positions_on_a_large_cubic_graph_are_the_mex_of_their_moves(seed: int, moves: int) -> None:
+    """Past the rules' reach (300 vertices): after random moves, a
+    position's value is the mex of its moves' values, each from the
+    kernel afresh, and 0 exactly when the mover loses."""
+    g = _random_cubic(300, seed)
+    rng = np.random.default_rng(seed)
+    position = Position(g, int(rng.integers(300)))
+    for _ in range(moves):
+        legal = list(position.legal_moves)
+        if not legal:
+            break
+        position.push(legal[int(rng.integers(len(legal)))])
+    visited = np.flatnonzero(position.visited).tolist()
+    value = position.grundy_value()
+    found = {grundy_value(g, w, [*visited, w]) for w in position.legal_moves}
+    assert value == min(set(range(5)) - found)
+    assert (value != 0) == position.mover_wins()

@@ -94,7 +94,7 @@ static int64_t remove_vertex(Cubic *c, int64_t x, int64_t scope)
         for (int64_t k = c->indptr[u]; k < c->indptr[u + 1]; k++) {
             int64_t v = c->indices[k];
             int8_t label = state[v];
-            if (label == LABEL_GONE || label == LABEL_A)
+            if (label >= LABEL_A) /* in A, or removed */
                 continue;
             if (label == LABEL_C) { /* grow: v odd, its partner even */
                 int64_t p = mate[v];

@@ -335,7 +335,7 @@ def _remove(
         for k in range(indptr[u], indptr[u + 1]):
             v = indices[k]
             label = state[v]
-            if label in (_GONE, _A):
+            if label >= _A:  # in A, or removed
                 continue
             if label == _C:  # grow: v odd, its partner even
                 p = mate[v]

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game.brute import geography_grundy
+from bipartite_game.errors import SolverError
 from bipartite_game.graphs.graph import Graph, wide_offsets
 from bipartite_game.play.position import Position
 from bipartite_game.theory import cubic, nimbers
@@ -240,3 +241,15 @@ def test_positions_on_a_large_cubic_graph_are_the_mex_of_their_moves(seed: int, 
     found = {grundy_value(g, w, [*visited, w]) for w in position.legal_moves}
     assert value == min(set(range(5)) - found)
     assert (value != 0) == position.mover_wins()
+
+
+def test_a_start_of_degree_four_is_refused_by_the_kernel_not_overrun() -> None:
+    """The kernel's contract is degree 3 in the components it values: a star
+    of four leaves handed to it anyway stops with a status (in C too),
+    which ``cubic_values`` raises as a solver error."""
+    g = Graph.from_edges([0, 0, 0, 0], [1, 2, 3, 4], 5)
+    sol = solve(g)
+    with pytest.raises(SolverError, match=r"\(4\)"):
+        cubic_values(
+            wide_offsets(g.indptr), g.indices, sol.mate, sol.losing, sol.barrier, np.ones(5, bool)
+        )

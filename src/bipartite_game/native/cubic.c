@@ -2,9 +2,9 @@
  * start's Grundy value of vertex geography at maximum degree 3, from a
  * maximum matching and its Gallai-Edmonds labels, by the lines of play of
  * the module docstring.  Mirrors the Python kernel and its helpers (_save,
- * _restore, _remove, _find) function by function; the adapter passes
- * copies of mate and state (written here, then thrown away), values (n)
- * and scratch (11 n + 8). */
+ * _restore, _remove, _find, _start_value) function by function; the
+ * adapter passes copies of mate and state (written here, then thrown away),
+ * values (n), scratch (11 n + 8), known (one a CSR entry) and done (n). */
 #include "kernels.h"
 
 enum { LABEL_C = 0, LABEL_D = 1, LABEL_A = 2, LABEL_GONE = 3 };
@@ -149,9 +149,67 @@ static int64_t remove_vertex(Cubic *c, int64_t x, int64_t scope)
     return 0;
 }
 
+static int64_t start_value(Cubic *c, int64_t s, int64_t *values, int64_t *options, int8_t *known,
+                           int64_t scope)
+{
+    const int64_t *indptr = c->indptr;
+    const int32_t *indices = c->indices;
+    int64_t *mate = c->mate;
+    int8_t *state = c->state;
+    scope++;
+    int64_t start_top = c->top;
+    int64_t status = remove_vertex(c, s, scope);
+    if (status != 0)
+        return status;
+    options[0] = options[1] = options[2] = options[3] = 0;
+    for (int64_t k = indptr[s]; k < indptr[s + 1]; k++) {
+        int64_t w = indices[k];
+        int8_t zero = state[w] == LABEL_D ? 1 : 0;
+        known[k] = zero;
+        for (int64_t j = indptr[w]; j < indptr[w + 1]; j++)
+            if (indices[j] == s)
+                known[j] = zero;
+        if (zero == 1) {
+            options[0]++;
+            continue;
+        }
+        scope++; /* the line of Lemma 2 from (w, G - s), in a scope of its own */
+        int64_t line_top = c->top;
+        int64_t x = w, length = 0;
+        for (;;) {
+            int64_t m = mate[x];
+            status = remove_vertex(c, x, scope);
+            if (status != 0)
+                return status;
+            int64_t y = -1;
+            for (int64_t j = indptr[x]; j < indptr[x + 1]; j++) {
+                int64_t z = indices[j];
+                if (state[z] != LABEL_GONE && z != m) {
+                    if (y >= 0)
+                        return 3;
+                    y = z;
+                }
+            }
+            if (y < 0 || state[y] == LABEL_D)
+                break;
+            x = y;
+            length++;
+        }
+        options[1 + length % 2]++;
+        restore(c, line_top);
+    }
+    restore(c, start_top);
+    int64_t value = 0;
+    while (options[value] > 0)
+        value++;
+    values[s] = value;
+    return 0;
+}
+
 BG_EXPORT int64_t bg_cubic_grundy(const int64_t *indptr, const int32_t *indices, int64_t n,
                                   int64_t *mate, int8_t *state, const uint8_t *todo,
-                                  int64_t *values, int64_t *scratch)
+                                  int64_t *values, int64_t *scratch, int8_t *known,
+                                  uint8_t *done)
 {
     Cubic c = {indptr, indices, mate, state, scratch, scratch + n, scratch + 2 * n,
                scratch + 3 * n, scratch + 4 * n, scratch + 5 * n, 0, 0};
@@ -161,56 +219,38 @@ BG_EXPORT int64_t bg_cubic_grundy(const int64_t *indptr, const int32_t *indices,
         c.link[v] = -1;
         c.seen[v] = 0;
         c.mark[v] = 0;
+        done[v] = 0;
     }
+    for (int64_t k = 0; k < indptr[n]; k++)
+        known[k] = -1;
     int64_t options[4];
     int64_t scope = 0;
-    for (int64_t s = 0; s < n; s++) {
-        if (!todo[s] || state[s] == LABEL_D)
-            continue;
-        scope++;
-        int64_t start_top = c.top;
-        int64_t status = remove_vertex(&c, s, scope);
-        if (status != 0)
-            return status;
-        options[0] = options[1] = options[2] = options[3] = 0;
-        for (int64_t k = indptr[s]; k < indptr[s + 1]; k++) {
-            int64_t w = indices[k];
-            if (state[w] == LABEL_GONE)
+    for (int sweep = 0; sweep < 2; sweep++) {
+        for (int64_t s = 0; s < n; s++) {
+            if (done[s] || !todo[s] || state[s] == LABEL_D)
                 continue;
-            if (state[w] == LABEL_D) {
-                options[0]++;
+            if (indptr[s + 1] - indptr[s] > 3)
+                return 4;
+            int64_t learnt = 0, zeros = 0;
+            for (int64_t k = indptr[s]; k < indptr[s + 1]; k++) {
+                if (known[k] >= 0)
+                    learnt++;
+                if (indices[k] == mate[s] || known[k] == 1)
+                    zeros++;
+            }
+            if (zeros == indptr[s + 1] - indptr[s]) { /* every option worth 0 */
+                values[s] = 1;
+                done[s] = 1;
                 continue;
             }
-            scope++; /* the line of Lemma 2 from (w, G - s), in a scope of its own */
-            int64_t line_top = c.top;
-            int64_t x = w, length = 0;
-            for (;;) {
-                int64_t m = mate[x];
-                status = remove_vertex(&c, x, scope);
-                if (status != 0)
-                    return status;
-                int64_t y = -1;
-                for (int64_t j = indptr[x]; j < indptr[x + 1]; j++) {
-                    int64_t z = indices[j];
-                    if (state[z] != LABEL_GONE && z != m) {
-                        if (y >= 0)
-                            return 3;
-                        y = z;
-                    }
-                }
-                if (y < 0 || state[y] == LABEL_D)
-                    break;
-                x = y;
-                length++;
-            }
-            options[1 + length % 2]++;
-            restore(&c, line_top);
+            if (sweep == 0 && learnt > 0) /* the first sweep: none learnt yet */
+                continue;
+            done[s] = 1;
+            int64_t status = start_value(&c, s, values, options, known, scope);
+            scope += 4;
+            if (status != 0)
+                return status;
         }
-        restore(&c, start_top);
-        int64_t value = 0;
-        while (options[value] > 0)
-            value++;
-        values[s] = value;
     }
     return 0;
 }

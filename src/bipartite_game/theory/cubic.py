@@ -72,6 +72,16 @@ removal changes (labels and partners) is saved the first time it is
 changed and restored after each line and after each start, so each start
 starts from the decomposition of G.
 
+*Lemma 4 (an option's zero is learnt from either end).*  For adjacent
+starts s and w, both essential in G: w ∈ D(G − s) iff the edge sw lies in
+some maximum matching of G iff s ∈ D(G − w).  (A maximum matching of
+G − s missing w has ν(G) − 1 edges; with sw it is one of G, and back.)  So
+the option w of s is worth 0 exactly when the option s of w is, and a start
+whose options are all known to be worth 0 this way is worth 1 without a
+search.  The starts are taken in two sweeps: first those none of whose
+neighbours has been taken (each then teaches all its neighbours), then the
+rest, skipping those already known.
+
 The search from a freed partner is Edmonds' with blossoms kept as
 union-find classes (no augmenting path can appear: M' is maximum), touching
 only vertices that turn from C into D or A, so along one line each vertex
@@ -146,8 +156,10 @@ def _cubic_native(
     work_mate = mate.copy()
     work_state = state.copy()
     scratch = np.empty(11 * n + 8, dtype=np.int64)
-    status = lib.function("bg_cubic_grundy", "liqlb?ll")(
-        indptr, indices, n, work_mate, work_state, todo, values, scratch
+    known = np.empty(indices.size, dtype=np.int8)
+    done = np.empty(n, dtype=np.bool_)
+    status = lib.function("bg_cubic_grundy", "liqlb?llb?")(
+        indptr, indices, n, work_mate, work_state, todo, values, scratch, known, done
     )
     return values, int(status)
 
@@ -159,7 +171,13 @@ def _cubic_kernel(
     """The values of the module docstring, and a status: 0, or the code of
     the first inconsistency met (1: a C vertex unmatched or matched outside
     C; 2: a new search met an even vertex of an old one; 3: a line's vertex
-    with two moves besides its partner).
+    with two moves besides its partner; 4: a start of degree above 3).
+
+    Two sweeps over the starts.  A start all of whose options are known to
+    be worth 0 is worth 1 without a search.  An option's zero is learnt from
+    either end of its edge (the symmetry of the module docstring), so the
+    first sweep takes only starts with nothing learnt yet (an independent
+    set, each teaching its neighbours), the second the rest.
 
     ``state`` holds the labels (0 C, 1 D, 2 A, 3 removed) and ``mate`` the
     matching.  Each scope (removing a start; one line) saves a vertex's
@@ -181,67 +199,137 @@ def _cubic_kernel(
     saved = np.zeros(3 * (2 * n + 2), dtype=np.int64)  # (vertex, label, partner) triples
     counters = np.zeros(2, dtype=np.int64)
     options = np.zeros(4, dtype=np.int64)  # how many options have value 0, 1, 2
+    known = np.full(indices.size, -1, dtype=np.int8)  # per move s -> w: 1 if worth 0, 0 if not
+    done = np.zeros(n, dtype=np.bool_)
     scope = 0
-    for s in range(n):
-        if not todo[s] or state[s] == _D:
-            continue
-        scope += 1
-        start_top = counters[0]
-        status = _remove(
-            indptr, indices, s, mate, state, base, link, seen, queue, mark, scope, saved, counters
-        )
-        if status != 0:
-            return values, status
-        options[:] = 0
-        for k in range(indptr[s], indptr[s + 1]):
-            w = indices[k]
-            if state[w] == _GONE:
+    for sweep in range(2):
+        for s in range(n):
+            if done[s] or not todo[s] or state[s] == _D:
                 continue
-            if state[w] == _D:
-                options[0] += 1
+            if indptr[s + 1] - indptr[s] > 3:
+                return values, 4
+            learnt = 0
+            zeros = 0
+            for k in range(indptr[s], indptr[s + 1]):
+                if known[k] >= 0:
+                    learnt += 1
+                if indices[k] == mate[s] or known[k] == 1:
+                    zeros += 1
+            if zeros == indptr[s + 1] - indptr[s]:  # every option worth 0
+                values[s] = 1
+                done[s] = True
                 continue
-            scope += 1  # the line of Lemma 2 from (w, G - s), in a scope of its own
-            line_top = counters[0]
-            x = w
-            length = 0
-            while True:
-                m = mate[x]
-                status = _remove(
-                    indptr,
-                    indices,
-                    x,
-                    mate,
-                    state,
-                    base,
-                    link,
-                    seen,
-                    queue,
-                    mark,
-                    scope,
-                    saved,
-                    counters,
-                )
-                if status != 0:
-                    return values, status
-                y = -1
-                for j in range(indptr[x], indptr[x + 1]):
-                    z = indices[j]
-                    if state[z] != _GONE and z != m:
-                        if y >= 0:
-                            return values, 3
-                        y = z
-                if y < 0 or state[y] == _D:
-                    break
-                x = y
-                length += 1
-            options[1 + length % 2] += 1
-            _restore(mate, state, saved, counters, line_top)
-        _restore(mate, state, saved, counters, start_top)
-        value = 0
-        while options[value] > 0:
-            value += 1
-        values[s] = value
+            if sweep == 0 and learnt > 0:  # the first sweep: none learnt yet
+                continue
+            done[s] = True
+            status = _start_value(
+                indptr,
+                indices,
+                s,
+                values,
+                mate,
+                state,
+                base,
+                link,
+                seen,
+                queue,
+                mark,
+                saved,
+                counters,
+                options,
+                known,
+                scope,
+            )
+            scope += 4
+            if status != 0:
+                return values, status
     return values, 0
+
+
+@kernel
+def _start_value(
+    indptr: IntArray,
+    indices: Int32Array,
+    s: int,
+    values: IntArray,
+    mate: IntArray,
+    state: Int8Array,
+    base: IntArray,
+    link: IntArray,
+    seen: IntArray,
+    queue: IntArray,
+    mark: IntArray,
+    saved: IntArray,
+    counters: IntArray,
+    options: IntArray,
+    known: Int8Array,
+    scope: int,
+) -> int:
+    """``values[s]``: remove s, value each option (0 by the labels, else
+    by its line), restore; record each option's zero for the move s -> w
+    and the move w -> s in ``known`` (the symmetry of the module
+    docstring).  Uses the scopes ``scope + 1`` to ``scope + 4`` (the start,
+    then a line for each of at most three options).  Returns the status."""
+    scope += 1
+    start_top = counters[0]
+    status = _remove(
+        indptr, indices, s, mate, state, base, link, seen, queue, mark, scope, saved, counters
+    )
+    if status != 0:
+        return status
+    options[:] = 0
+    for k in range(indptr[s], indptr[s + 1]):
+        w = indices[k]
+        zero = 1 if state[w] == _D else 0
+        known[k] = zero
+        for j in range(indptr[w], indptr[w + 1]):
+            if indices[j] == s:
+                known[j] = zero
+        if zero == 1:
+            options[0] += 1
+            continue
+        scope += 1  # the line of Lemma 2 from (w, G - s), in a scope of its own
+        line_top = counters[0]
+        x = w
+        length = 0
+        while True:
+            m = mate[x]
+            status = _remove(
+                indptr,
+                indices,
+                x,
+                mate,
+                state,
+                base,
+                link,
+                seen,
+                queue,
+                mark,
+                scope,
+                saved,
+                counters,
+            )
+            if status != 0:
+                return status
+            y = -1
+            for j in range(indptr[x], indptr[x + 1]):
+                z = indices[j]
+                if state[z] != _GONE and z != m:
+                    if y >= 0:
+                        return 3
+                    y = z
+            if y < 0 or state[y] == _D:
+                break
+            x = y
+            length += 1
+        options[1 + length % 2] += 1
+        _restore(mate, state, saved, counters, line_top)
+    _restore(mate, state, saved, counters, start_top)
+    value = 0
+    while options[value] > 0:
+        value += 1
+    values[s] = value
+    return 0
 
 
 @kernel

@@ -7,11 +7,20 @@ numbers, shuffled) is written to ``benchmarks/.work/`` and the command is run
 and the largest peak resident set, start-up, parsing, the matching's zero
 check and writing included.  The output is checked for one line a vertex.
 
+``--cubic``: the degree-3 algorithm (theory/cubic.py), whole process too,
+on graphs of ``--cubic-size`` vertices (10,000 by default): a random cubic
+graph (3 stubs a vertex paired at random, loops and repeats dropped), a
+random subcubic one (each vertex 1, 2 or 3 stubs, the same pairing) and a
+brick-wall hexagonal lattice (a square grid keeping every other rung: degree
+3 inside): median wall and CPU (user + system) seconds, and how many starts
+have each value.
+
 ``--search``: how far the search goes on components with cycles instead:
 ``grundy_array`` in process on r x c grid graphs and on cycles, each solved
 or refused within the default budget, with its wall time.
 
 usage: python benchmarks/nimbers.py [--sizes 100000,1000000] [--runs 3] [--search]
+       python benchmarks/nimbers.py --cubic [--cubic-size 10000] [--runs 3]
 """
 
 from __future__ import annotations
@@ -50,19 +59,83 @@ def random_tree(n: int, seed: int) -> Path:
     return path
 
 
+def write_edges(path: Path, u: np.ndarray, v: np.ndarray) -> Path:
+    WORK.mkdir(exist_ok=True)
+    lines = np.char.add(np.char.add(u.astype(str), " "), v.astype(str))
+    path.write_text("\n".join(lines.tolist()) + "\n")
+    return path
+
+
+def stub_pairing(stubs: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pair the stubs at random; drop loops and repeated edges."""
+    rng = np.random.default_rng(seed)
+    stubs = rng.permutation(stubs)
+    if stubs.size % 2:
+        stubs = stubs[:-1]
+    u, v = np.minimum(stubs[0::2], stubs[1::2]), np.maximum(stubs[0::2], stubs[1::2])
+    keep = u != v
+    pairs = np.unique(np.stack([u[keep], v[keep]], axis=1), axis=0)
+    return pairs[:, 0], pairs[:, 1]
+
+
+def cubic_inputs(n: int) -> list[tuple[str, Path, int]]:
+    """(name, edge list, vertices) for the three degree-3 families."""
+    rng = np.random.default_rng(n)
+    cases = []
+    u, v = stub_pairing(np.repeat(np.arange(n), 3), seed=n)
+    cases.append(("random cubic", write_edges(WORK / f"cubic-{n}.txt", u, v)))
+    u, v = stub_pairing(np.repeat(np.arange(n), rng.integers(1, 4, n)), seed=n + 1)
+    cases.append(("random subcubic", write_edges(WORK / f"subcubic-{n}.txt", u, v)))
+    rows = round(n**0.5)
+    cols = n // rows
+    ids = np.arange(rows * cols).reshape(rows, cols)
+    i, j = np.meshgrid(np.arange(rows - 1), np.arange(cols), indexing="ij")
+    rungs = (i + j) % 2 == 0
+    u = np.r_[ids[:, :-1].ravel(), ids[:-1, :][rungs]]
+    v = np.r_[ids[:, 1:].ravel(), ids[1:, :][rungs]]
+    cases.append((f"hexagonal {rows}x{cols}", write_edges(WORK / f"hex-{n}.txt", u, v)))
+    out = []
+    for name, path in cases:
+        ends = np.loadtxt(path, dtype=np.int64).reshape(-1, 2)
+        out.append((name, path, int(np.unique(ends).size)))
+    return out
+
+
+def cubic_times(n: int, runs: int) -> None:
+    """``graph --nimbers`` whole process on the degree-3 families."""
+    print(f"{'graph':>20}  {'vertices':>8}  {'edges':>6}  {'wall s':>7}  {'cpu s':>6}  0/1/2/3")
+    for name, path, vertices in cubic_inputs(n):
+        wall, cpu, _ = measure_cpu(path, vertices, runs)
+        done = subprocess.run(
+            tool_command("graph", str(path), "--nimbers"), capture_output=True, check=True
+        )
+        values = np.array([int(line.split()[1]) for line in done.stdout.decode().splitlines()])
+        counts = "/".join(str(int(c)) for c in np.bincount(values, minlength=4))
+        edges = path.read_text().count("\n")
+        print(f"{name:>20}  {vertices:>8}  {edges:>6}  {wall:>7.2f}  {cpu:>6.2f}  {counts}")
+
+
 def measure(path: Path, n: int, runs: int) -> tuple[float, int]:
-    walls, peaks = [], []
+    wall, _, peak = measure_cpu(path, n, runs)
+    return wall, peak
+
+
+def measure_cpu(path: Path, n: int, runs: int) -> tuple[float, float, int]:
+    """Median wall seconds, median CPU seconds (user + system: what the
+    machine's other load does not inflate) and the largest peak RSS in KB."""
+    walls, cpus, peaks = [], [], []
     for _ in range(runs):
         done = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %M", *tool_command("graph", str(path), "--nimbers")],
+            ["/usr/bin/time", "-f", "%e %U %S %M", *tool_command("graph", str(path), "--nimbers")],
             capture_output=True,
             check=True,
         )
         assert done.stdout.count(b"\n") == n, "one line a vertex"
-        wall, peak = done.stderr.decode().split()[-2:]
+        wall, user, system, peak = done.stderr.decode().split()[-4:]
         walls.append(float(wall))
+        cpus.append(float(user) + float(system))
         peaks.append(int(peak))
-    return statistics.median(walls), max(peaks)
+    return statistics.median(walls), statistics.median(cpus), max(peaks)
 
 
 def search_reach() -> None:
@@ -91,9 +164,14 @@ def main() -> None:
     parser.add_argument("--sizes", default="100000,1000000")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--search", action="store_true")
+    parser.add_argument("--cubic", action="store_true")
+    parser.add_argument("--cubic-size", type=int, default=10_000)
     args = parser.parse_args()
     if args.search:
         search_reach()
+        return
+    if args.cubic:
+        cubic_times(args.cubic_size, args.runs)
         return
     print(f"{'vertices':>10}  {'wall s':>7}  {'peak MB':>8}")
     for n in (int(x) for x in args.sizes.split(",")):

@@ -197,7 +197,9 @@ class Position:
     def grundy_value(self) -> int:
         """The Grundy value (nimber) of this position: what it is worth as one
         component of a sum of games; 0 exactly when the player to move
-        loses.  By the search of :mod:`~bipartite_game.theory.nimbers` (the
+        loses.  By :func:`~bipartite_game.theory.nimbers.grundy_value`:
+        exact where what is left of the token's component has maximum
+        degree 3 (:mod:`~bipartite_game.theory.cubic`), else the search (the
         forest rule where what the token can reach is a tree), which raises
         :class:`~bipartite_game.errors.GeographyTooLarge` past its budget."""
         from ..theory.nimbers import grundy_value

@@ -17,12 +17,20 @@ general, already at maximum degree 4, and polynomial at maximum degree 3
 
 - **forests, exactly, in O(V + E)** (:func:`_forest_values`, in C in
   ``native/nimbers.c``);
+- **components of maximum degree at most 3, exactly, in polynomial time**
+  (:mod:`.cubic`, which proves it; in C in ``native/cubic.c``): paths and
+  cycles among them, so no component of maximum degree 2 is searched;
 - **every other component by a memoised search** over (vertex, what the
   token can still reach), under the :class:`~.geography.search.Budget`
   of the geography search, refusing past it with
   :class:`~bipartite_game.errors.GeographyTooLarge`.  A state whose
-  reachable remainder is a tree is answered by the forest rule at once.
-  The degree-3 polynomial algorithm is not implemented.
+  reachable remainder is a tree is answered by the forest rule at once,
+  and one whose reachable remainder has maximum degree at most 3 by
+  :mod:`.cubic`.
+
+A position mid-game (:func:`grundy_value`) is a start of the graph of the
+unvisited vertices and the token's: the degree-3 method when that
+component has maximum degree at most 3, the search otherwise.
 
 **The forest rule.**  On a tree, write g(u | p) for the value of the
 position with the token on u having come from its neighbour p.  What is
@@ -69,7 +77,8 @@ from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.graph import Graph, GraphLike, as_graph, is_networkx_graph, wide_offsets
-from .game import solve
+from .cubic import cubic_values
+from .game import Solution, solve
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 
@@ -77,6 +86,11 @@ __all__ = ["grundy_array", "grundy_value", "grundy_values", "is_forest"]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
+
+#: The fewest vertices a search state must still reach to be handed to
+#: :mod:`.cubic` when they have maximum degree 3 (below it the search is
+#: cheaper than building the subgraph and its matching).
+_CUBIC_FROM = 24
 
 #: The paper every refusal cites.
 _PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
@@ -96,9 +110,10 @@ def grundy_values(
 
     Give a :class:`~bipartite_game.graphs.graph.Graph`, or the edges as two
     endpoint arrays ``u, v`` (with ``num_vertices`` and ``labels`` as for
-    :meth:`Graph.from_edges`).  Forests are exact at any size; components
-    with a cycle are searched within ``budget`` states and ``seconds``,
-    past which :class:`~bipartite_game.errors.GeographyTooLarge` is raised.
+    :meth:`Graph.from_edges`).  Forests and components of maximum degree
+    at most 3 are exact at any size; other components with a cycle are
+    searched within ``budget`` states and ``seconds``, past which
+    :class:`~bipartite_game.errors.GeographyTooLarge` is raised.
 
     Examples
     --------
@@ -125,10 +140,19 @@ def grundy_array(
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     values, label = _forest_values(indptr, indices)
     cyclic = _cyclic(indptr, label)
+    solution = solve(graph)
     if cyclic.any():
+        low = _low_degree(indptr, label)
+        cubic = cyclic & low
+        if cubic.any():
+            exact = cubic_values(
+                indptr, indices, solution.mate, solution.losing, solution.barrier, cubic
+            )
+            values[cubic] = exact[cubic]
+        searched = cyclic & ~low
         spent = Budget(*limits)
         try:
-            for root in np.unique(label[cyclic]).tolist():
+            for root in np.unique(label[searched]).tolist():
                 members = np.flatnonzero(label == root)
                 adjacency = _local_adjacency(indptr, indices, members, spent)
                 memo: dict[tuple[int, int], int] = {}
@@ -136,7 +160,7 @@ def grundy_array(
                     values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
-    _check_zeros(graph, values)
+    _check_zeros(solution, values)
     return values
 
 
@@ -149,12 +173,15 @@ def grundy_value(
     seconds: float = DEFAULT_SECONDS,
 ) -> int:
     """The Grundy value of the position with the token on ``vertex`` and the
-    vertices ``visited`` used (``vertex`` counts as visited), by the search
-    on ``vertex``'s component (a tree that the token can still reach, by
-    the forest rule at once).  ``vertex`` and ``visited`` are vertices as
-    the graph names them (labels on a labelled graph)."""
+    vertices ``visited`` used (``vertex`` counts as visited): by :mod:`.cubic`
+    when what is left of ``vertex``'s component (its unvisited vertices and
+    ``vertex``) has maximum degree at most 3, else by the search on
+    ``vertex``'s component (a tree that the token can still reach, by the
+    forest rule at once).  ``vertex`` and ``visited`` are vertices as the
+    graph names them (labels on a labelled graph)."""
     graph = as_graph(graph, "grundy_value")
     token = graph.vertex_id(vertex)
+    n = graph.num_vertices
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     _, label = _forest_values(indptr, indices)
@@ -165,15 +192,27 @@ def grundy_value(
     for x in gone:
         if x in local:
             seen |= 1 << local[x]
-    spent = Budget(*limits)
-    try:
-        adjacency = _local_adjacency(indptr, indices, members, spent)
-        value = _search(adjacency, local[token], seen, {}, spent)
-    except SearchTooLarge as error:
-        raise GeographyTooLarge(_refusal(graph, error.what)) from None
-    # the zero test: the matching on what is left, the token's vertex kept
+    # what is left: the unvisited vertices and the token's, edges among them
     rest = graph.without(np.array([x for x in gone if x != token], dtype=np.int64))
-    if (value == 0) != bool(solve(rest).losing[token]):
+    solution = solve(rest)
+    rest_indptr = wide_offsets(rest.indptr)
+    _, rest_label = _forest_values(rest_indptr, rest.indices)
+    if _low_degree(rest_indptr, rest_label)[token]:
+        todo = np.zeros(n, dtype=np.bool_)
+        todo[token] = True
+        found = cubic_values(
+            rest_indptr, rest.indices, solution.mate, solution.losing, solution.barrier, todo
+        )
+        value = int(found[token])
+    else:
+        spent = Budget(*limits)
+        try:
+            adjacency = _local_adjacency(indptr, indices, members, spent)
+            value = _search(adjacency, local[token], seen, {}, spent)
+        except SearchTooLarge as error:
+            raise GeographyTooLarge(_refusal(graph, error.what)) from None
+    # the zero test: the matching on what is left, the token's vertex kept
+    if (value == 0) != bool(solution.losing[token]):
         raise AssertionError(f"Grundy value {value} at vertex {vertex!r} contradicts the matching")
     return value
 
@@ -232,14 +271,24 @@ def _refusal(graph: Graph, what: str) -> str:
     return (
         f"Grundy values of vertex geography on this graph ({graph.num_vertices} vertices, "
         f"{graph.num_edges} edges) need {what}: they are PSPACE-complete in general "
-        f"({_PAPER}), and only forests are solved exactly at any size"
+        f"({_PAPER}), and only forests and components of maximum degree 3 are solved "
+        "exactly at any size"
     )
 
 
-def _check_zeros(graph: Graph, values: IntArray) -> None:
+def _low_degree(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+    """Per vertex: whether every vertex of its component (``label``) has
+    degree at most 3."""
+    n = label.size
+    high = np.zeros(n, dtype=np.bool_)
+    high[label[np.diff(indptr) > 3]] = True
+    return np.asarray(~high[label], dtype=np.bool_)
+
+
+def _check_zeros(solution: Solution, values: IntArray) -> None:
     """The Sprague–Grundy theorem's zero test against the matching: a value
     is 0 exactly where the mover loses.  A failure is a bug here."""
-    losing = solve(graph).losing
+    losing = solution.losing
     if not np.array_equal(values == 0, losing):
         bad = int(np.flatnonzero((values == 0) != losing)[0])
         raise AssertionError(
@@ -299,21 +348,29 @@ def _search(
     """The Grundy value of (vertex, seen): a memoised mex over the moves,
     with an explicit stack.  A state is the token's vertex and what it can
     still reach (the rest of the visited set changes nothing); a state whose
-    reachable part is a tree is answered by :func:`_tree_value`."""
+    reachable part is a tree is answered by :func:`_tree_value`, one whose
+    reachable part has maximum degree at most 3 by :func:`_cubic_value`."""
 
-    def key_of(x: int, used: int) -> tuple[tuple[int, int], bool, int]:
+    def key_of(x: int, used: int) -> tuple[tuple[int, int], int]:
         reach = _reach(adjacency, x, used)
-        # connected, so a tree exactly when it has |reach| edges
-        tree = _edges_inside(adjacency, x, reach) == reach.bit_count()
-        return (x, reach), tree, reach
+        return (x, reach), reach
 
-    root, tree, reach = key_of(vertex, seen)
+    def exact(x: int, reach: int) -> int | None:
+        edges, top = _shape_inside(adjacency, x, reach)
+        if edges == reach.bit_count():  # connected, so a tree
+            return _tree_value(adjacency, x, ~(reach | 1 << x))
+        if top <= 3 and reach.bit_count() >= _CUBIC_FROM:
+            return _cubic_value(adjacency, x, reach)
+        return None
+
+    root, reach = key_of(vertex, seen)
     if root in memo:
         return memo[root]
     budget.spend(reach, 128)
-    if tree:
-        memo[root] = _tree_value(adjacency, vertex, ~(reach | 1 << vertex))
-        return memo[root]
+    known = exact(vertex, reach)
+    if known is not None:
+        memo[root] = known
+        return known
     # a frame: (key, moves left as a mask, values found, the visited set)
     stack: list[tuple[tuple[int, int], int, set[int], int]] = []
     stack.append((root, adjacency[vertex] & reach, set(), ~reach))
@@ -331,29 +388,69 @@ def _search(
         low = moves & -moves
         stack[-1] = (key, moves ^ low, found, used)
         w = low.bit_length() - 1
-        child, child_tree, child_reach = key_of(w, used | low)
+        child, child_reach = key_of(w, used | low)
         if child in memo:
             found.add(memo[child])
             continue
         budget.spend(child_reach, 128)
-        if child_tree:
-            memo[child] = _tree_value(adjacency, w, ~(child_reach | low))
-            found.add(memo[child])
+        known = exact(w, child_reach)
+        if known is not None:
+            memo[child] = known
+            found.add(known)
             continue
         stack.append((child, adjacency[w] & child_reach, set(), ~child_reach))
     return memo[root]
 
 
-def _edges_inside(adjacency: list[int], x: int, reach: int) -> int:
-    """The edges of the subgraph induced by reach ∪ {x}."""
+def _shape_inside(adjacency: list[int], x: int, reach: int) -> tuple[int, int]:
+    """The edges and the largest degree of the subgraph induced by
+    reach ∪ {x}."""
     inside = reach | 1 << x
     total = 0
+    top = 0
     rest = inside
     while rest:
         low = rest & -rest
         rest ^= low
-        total += (adjacency[low.bit_length() - 1] & inside).bit_count()
-    return total // 2
+        degree = (adjacency[low.bit_length() - 1] & inside).bit_count()
+        total += degree
+        top = max(top, degree)
+    return total // 2, top
+
+
+def _cubic_value(adjacency: list[int], x: int, reach: int) -> int:
+    """g of the position when what it reaches, with x, has maximum degree
+    at most 3: :mod:`.cubic` on that subgraph, with x as the start."""
+    inside = reach | 1 << x
+    ids: list[int] = []
+    rest = inside
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        ids.append(low.bit_length() - 1)
+    local = {v: i for i, v in enumerate(ids)}
+    ends_u: list[int] = []
+    ends_v: list[int] = []
+    for v in ids:
+        row = adjacency[v] & inside
+        while row:
+            low = row & -row
+            row ^= low
+            w = low.bit_length() - 1
+            if v < w:
+                ends_u.append(local[v])
+                ends_v.append(local[w])
+    graph = Graph.from_edges(
+        np.array(ends_u, dtype=np.int64), np.array(ends_v, dtype=np.int64), len(ids)
+    )
+    solution = solve(graph)
+    todo = np.zeros(len(ids), dtype=np.bool_)
+    todo[local[x]] = True
+    indptr = wide_offsets(graph.indptr)
+    found = cubic_values(
+        indptr, graph.indices, solution.mate, solution.losing, solution.barrier, todo
+    )
+    return int(found[local[x]])
 
 
 def _forest_values_native(

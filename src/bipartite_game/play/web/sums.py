@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import BipartiteGameError, IllegalMoveError
+from ...graphs.boards import parse_moves
 from ...graphs.drawing import HINT, VISITED, WRITTEN_LABELS, force_layout, graph_svg
 from ...problems.sums import Board, parse
 from ...theory.sums import SumSolution, solve_sum
@@ -58,6 +59,10 @@ def read_sum(body: dict[str, Any], limits: Limits) -> list[Board]:
         raise api_error(
             413, f"too many boards: {headers}, at most {limits.max_sum_boards} in a sum here"
         )
+    try:
+        parse_moves(moves)
+    except BipartiteGameError as error:
+        raise api_error(400, f"moves: {error}") from None
     try:
         boards = parse(text.encode("utf-8"), moves=moves)
     except BipartiteGameError as error:

@@ -154,6 +154,7 @@ class SumGame:
                 position.push(vertex)
             self.positions.append(position)
         self.drawings = [_drawing(board) for board in boards]
+        self._solved: SumSolution | None = None  # solve()'s answer for the positions now
         self.mover_wins = self.solve().first_player_wins
         self.you_first = {
             "winning": self.mover_wins,
@@ -178,8 +179,16 @@ class SumGame:
         return twin
 
     def solve(self) -> SumSolution:
-        """The values of the boards now, the nim-sum, a winning move."""
-        return solve_sum(self.positions, budget=self.budget, seconds=self.seconds)
+        """The values of the boards now, the nim-sum, a winning move; found
+        once a position (every move and take-back forgets it)."""
+        if self._solved is None:
+            self._solved = solve_sum(self.positions, budget=self.budget, seconds=self.seconds)
+        return self._solved
+
+    def _push(self, turn: Turn) -> None:
+        self.positions[turn.board].push(turn.vertex)
+        self.turns.append(turn)
+        self._solved = None
 
     @property
     def over(self) -> bool:
@@ -208,8 +217,7 @@ class SumGame:
                 f"illegal move: {self.boards[board].name(vertex)} is not a move on board "
                 f"{board + 1}"
             )
-        position.push(vertex)
-        self.turns.append(Turn("you", board, vertex))
+        self._push(Turn("you", board, vertex))
         self.reason = None
         if not self.over:
             self._engine_moves()
@@ -224,8 +232,7 @@ class SumGame:
                 (k, int(w)) for k, p in enumerate(self.positions) for w in p.legal_moves
             )
             self.reason = "first"
-        self.positions[board].push(vertex)
-        self.turns.append(Turn("engine", board, vertex))
+        self._push(Turn("engine", board, vertex))
 
     def undo(self) -> None:
         """Take back your last move and the engine's answer after it."""
@@ -235,6 +242,7 @@ class SumGame:
         while len(self.turns) > mine[-1]:
             turn = self.turns.pop()
             self.positions[turn.board].pop()
+        self._solved = None
         self.reason = None
 
     def can_undo(self) -> bool:

@@ -98,6 +98,17 @@ def test_a_sum_played_to_the_end_with_hints_then_lost_to_the_engine(page: Page) 
         _settle(tab)
         assert tab.locator(f"{BOARDS} .visited").count() == before
 
+    # a sum past the Grundy budget (an open 7x7 maze is searched): one line, no boards
+    tab.click("#edit")
+    _settle(tab)
+    tab.fill("#sum-text", "@maze 1 1\n7 7\n" + ".......\n" * 7 + "@graph a\na b\n")
+    tab.click("#new-game")
+    _settle(tab)
+    error = tab.inner_text("#error")
+    assert "more than 200000 search states" in error and "\n" not in error, error
+    assert tab.locator(BOARDS).count() == 0
+    assert status.get_attribute("data-phase") == "edit"
+
 
 #: (width, height, touch screen), as in test_browser_layout.py.
 VIEWPORTS = [(390, 844, True), (768, 1024, True), (1366, 768, False)]

@@ -165,8 +165,12 @@ function startSumMode() {
   $("mode-sum").addEventListener("change", () => setMode("sum"));
 }
 
-// Back from a game to editing the sum: the boards stay as they were.
+// Back from a game to editing the sum: the boards go (they may not be the
+// sum's any more) until the next game draws them.
 function editSum() {
+  $("sum-boards").replaceChildren();
+  $("nim-sum").hidden = true;
+  $("plans").textContent = "";
   $("status").textContent = "Editing the sum: change it, pick the example or load a file, then start a game.";
   $("status").dataset.phase = "edit";
   $("status").classList.remove("over");

@@ -39,6 +39,10 @@ def test_a_sum_played_to_the_end_with_hints_then_lost_to_the_engine(page: Page) 
     assert captions == ["Board 1 · Grundy value 1", "Board 2 · Grundy value 2"]
     assert tab.inner_text("#nim-sum").startswith("Nim-sum 1 ⊕ 2 = 3: not 0")
     assert status.get_attribute("data-phase") == "play"  # the winning side: you move first
+    # every legal move can be reached with Tab and played with Enter
+    legal = tab.locator(f'{BOARDS} rect.cell.legal[tabindex="0"]')
+    assert legal.count() == 5  # one on board 1, four on board 2
+    assert legal.first.get_attribute("aria-label") == "board 1, move to row 1, column 2"
     for _ in range(10):
         if status.get_attribute("data-phase") == "over":
             break
@@ -87,16 +91,19 @@ def test_a_sum_played_to_the_end_with_hints_then_lost_to_the_engine(page: Page) 
     assert "the engine wins" in status.inner_text()
     assert tab.inner_text("#plans").startswith("Moves: 1. engine board")
 
-    # undo takes back your move and the answer
+    # a move from the keyboard, then undo takes it back with the answer
     tab.click("#new-game")
     _settle(tab)
     before = tab.locator(f"{BOARDS} .visited").count()
-    tab.click(f"{LEGAL} >> nth=0")
+    tab.focus(f"{LEGAL} >> nth=0")
+    tab.keyboard.press("Enter")
     _settle(tab)
-    if status.get_attribute("data-phase") == "play":
-        tab.click("#undo")
-        _settle(tab)
-        assert tab.locator(f"{BOARDS} .visited").count() == before
+    assert tab.locator(f"{BOARDS} .visited").count() > before
+    assert tab.is_enabled("#undo")
+    tab.click("#undo")
+    _settle(tab)
+    assert tab.locator(f"{BOARDS} .visited").count() == before
+    assert tab.is_disabled("#undo")
 
     # a sum past the Grundy budget (an open 7x7 maze is searched): one line, no boards
     tab.click("#edit")

@@ -54,6 +54,15 @@ function showSum(state) {
     picture.innerHTML = board.svg; // the server's SVG: escaped text, no script (CSP too)
     figure.append(caption, picture);
     box.append(figure);
+    // the keyboard: Tab to a legal move, Enter or Space to play it
+    for (const mark of picture.querySelectorAll("rect.cell.legal, circle.vertex.legal")) {
+      mark.setAttribute("tabindex", "0");
+      mark.setAttribute("role", "button");
+      const where = mark.dataset.vertex !== undefined
+        ? `vertex ${board.labels[Number(mark.dataset.vertex)]}`
+        : `row ${Number(mark.dataset.row) + 1}, column ${Number(mark.dataset.col) + 1}`;
+      mark.setAttribute("aria-label", `board ${k + 1}, move to ${where}`);
+    }
   });
   const nim = $("nim-sum");
   if (state.values) {
@@ -158,6 +167,11 @@ function loadSumFile(event) {
 
 function startSumMode() {
   $("sum-boards").addEventListener("click", onSumClick);
+  $("sum-boards").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    onSumClick(event);
+  });
   $("sum-example").addEventListener("click", () => {
     $("sum-text").value = $("sum-text").defaultValue;
   });

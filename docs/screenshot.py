@@ -4,7 +4,9 @@ game in progress with the overlays of what is left and the engine's planned
 answer to the move under the pointer) and ``docs/screenshot-record.png`` (the
 annotated record at the end of a game, stepped back one move) and
 ``docs/screenshot-graph.png`` (the graph mode: a blossom with a stem, which
-is not bipartite, analysed, with one vertex's proof drawn).
+is not bipartite, analysed, with one vertex's proof drawn) and
+``docs/screenshot-sum.png`` (the sum mode: a maze and a graph, a token on
+each, their Grundy values, the nim-sum and a hint).
 
 Run from the repository root: ``python docs/screenshot.py`` (needs Debian's
 chromium and the test extras).
@@ -27,6 +29,22 @@ MAZE = """8 12
 .#...#.##.#.
 ...#........
 .#...##.#...
+"""
+SUM = """# a maze and a graph, a token on each
+@maze 1 1
+4 5
+...#.
+.#...
+...#.
+#....
+@graph a
+a b
+b c
+c d
+b e
+e f
+f g
+g c
 """
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
@@ -90,6 +108,22 @@ def main() -> None:
             _settle(page)
             page.mouse.move(0, 0)
             page.screenshot(path=str(docs / "screenshot-graph.png"))
+
+            # the sum mode: the engine (first, with no move to a nim-sum of 0)
+            # has moved; the hint marks the move that makes the nim-sum 0
+            page.set_viewport_size({"width": 1180, "height": 700})
+            page.check("#mode-sum")
+            page.wait_for_selector("#sum-boards figure")
+            _settle(page)
+            page.click("#edit")
+            page.fill("#sum-text", SUM)
+            page.click("#new-game")
+            _settle(page)
+            page.click("#hint")
+            _settle(page)
+            page.mouse.move(0, 0)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(docs / "screenshot-sum.png"))
             browser.close()
     finally:
         server.terminate()

@@ -210,7 +210,13 @@ def test_explanations_of_every_vertex(client: TestClient) -> None:
 
 def test_bounds_and_bad_input_are_refused_with_a_message(client: TestClient) -> None:
     limits = _ok(client.get("/api/limits"))
-    assert limits == {"max_side": 9, "max_vertices": 12, "max_edges": 30}
+    assert limits == {
+        "max_side": 9,
+        "max_vertices": 12,
+        "max_edges": 30,
+        "max_sum_boards": 6,
+        "max_sum_size": 600,
+    }
     many = "".join(f"x{k}\n" for k in range(13))
     for path in ("/api/graph/analyse", "/api/graph/games"):
         _error(client.post(path, json={"edges": many}), 413, "13 vertices, at most 12")

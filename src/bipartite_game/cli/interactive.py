@@ -110,7 +110,9 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="the web page: draw or load a maze or any graph, see why, play the engine",
         description=(
             "Serve a web page where you draw or load a maze or any graph, see the losing "
-            "starts and a maximum matching, and play against the engine. Stop it with Ctrl-C."
+            "starts and a maximum matching, and play against the engine; or play a sum of a "
+            "few small boards (the sum command's format) with their Grundy values and "
+            "nim-sum shown. Stop it with Ctrl-C."
         ),
     )
     serve.add_argument(

@@ -1,5 +1,5 @@
 """``bipartite-game serve``: a web page to draw mazes or any graph, see their
-analysis and play against the engine.
+analysis and play against the engine, on one board or on a sum of a few.
 
 Starlette on uvicorn, one module per idea:
 
@@ -7,6 +7,7 @@ Starlette on uvicorn, one module per idea:
 - :mod:`.reading` — the request boundary: body size and deadline, JSON, fields;
 - :mod:`.views` — the analysis and game state sent to the page;
 - :mod:`.graphs` — the graph mode: an edge list, its analysis, explanations;
+- :mod:`.sums` — the sum mode: a sum of small boards played against the engine;
 - :mod:`.store` — live games, changed only by whole, finished actions;
 - :mod:`.workers` — the bounded pool computations run in, and the stop signal;
 - :mod:`.guard` — Host, Origin and Content-Type checks, security headers;

@@ -28,6 +28,19 @@ The graph mode (:mod:`.graphs`) sends ``edges``, an edge list in the
 ``POST /api/graph/explain``  ``{edges, vertex}`` → why that vertex wins or loses
 ``POST /api/graph/games``    ``{edges, side?, start?}`` → a game's state
 
+The sum mode (:mod:`.sums`) sends ``sum``, a sum in the ``sum`` command's
+format (``moves?`` for its mazes), and plays it against the engine:
+
+``POST /api/sums``             ``{sum, moves?, side?}`` → a sum game's state
+``GET  /api/sums/{id}``        the state again
+``POST /api/sums/{id}/move``   ``{board, cell}`` (a maze) or ``{board, vertex}``
+                               (a graph): move; the engine answers at once
+``POST /api/sums/{id}/hint``   the state with a winning move marked
+``POST /api/sums/{id}/undo``   take back your last move and the answer
+``POST /api/sums/{id}/view``   the state again
+
+each asking ``show_values`` for the boards' Grundy values and the nim-sum.
+
 A game on a graph is played through the same ``/api/games/{id}/...`` routes,
 with ``{vertex: label}`` instead of ``{cell}``; its state names vertices by
 label and carries the overlays as lists (``losing``, ``matching``).
@@ -73,6 +86,7 @@ from .guard import SECURITY_HEADERS, Guard
 from .limits import Limits
 from .reading import api_error, board, cell, field, read_json
 from .store import Game, Games, UnknownGameError, trial
+from .sums import SumGame, read_sum, sum_move, sum_state
 from .views import analysis, game_state
 from .workers import OutOfTime, ServerBusy, Stopping, Workers
 
@@ -118,7 +132,10 @@ def create_app(
     compiling the kernels does not fall on the first visitor's clock.
     """
     limits = limits or Limits()
-    games = Games(limits.max_games)
+    games: Games[Match] = Games(limits.max_games)
+    sums: Games[SumGame] = Games(limits.max_games)
+    # the library refuses a sum past its seconds before the worker gives up
+    sum_seconds = 0.8 * limits.solve_seconds
     workers = Workers(
         limits.workers, queue_seconds=limits.queue_seconds, run_seconds=limits.solve_seconds
     )
@@ -158,9 +175,9 @@ def create_app(
 
         return guarded
 
-    def find(game_id: str) -> Game:
+    def find(game_id: str, store: Games[Any] = games) -> Game[Any]:
         try:
-            return games.get(game_id)
+            return store.get(game_id)
         except UnknownGameError:
             raise api_error(
                 404, f"no game {game_id[:100]!r} (it may have ended long ago)"
@@ -175,6 +192,8 @@ def create_app(
                 "max_side": limits.max_side,
                 "max_vertices": limits.max_vertices,
                 "max_edges": limits.max_edges,
+                "max_sum_boards": limits.max_sum_boards,
+                "max_sum_size": limits.max_sum_size,
             }
         )
 
@@ -286,6 +305,57 @@ def create_app(
                 "nothing to take back: you have neither placed the token nor moved"
             )
 
+    async def new_sum(request: Request) -> Response:
+        body = await read_json(request, limits)
+        side = field(body, "side", str, "winning")
+        show_values = field(body, "show_values", bool, False)
+
+        def work() -> tuple[SumGame, dict[str, Any]]:
+            game = SumGame(
+                read_sum(body, limits), side=side, budget=limits.sum_budget, seconds=sum_seconds
+            )
+            return game, sum_state("", game, show_values=show_values)
+
+        game, state = await compute(work)
+        state["id"] = sums.add(game)
+        return _JSON(state, status_code=201)
+
+    async def show_sum(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        game: SumGame = find(game_id, sums).match
+        return _JSON(await compute(lambda: sum_state(game_id, game)))
+
+    def sum_action(act: Callable[[SumGame, dict[str, Any]], bool]) -> Endpoint:
+        """A sum game's action; ``act`` says whether to mark a hint."""
+
+        async def endpoint(request: Request) -> Response:
+            body = await read_json(request, limits)
+            game_id = request.path_params["game_id"]
+            stored = find(game_id, sums)
+            show_values = field(body, "show_values", bool, False)
+            async with stored.lock:
+                current: SumGame = stored.match
+
+                def work() -> tuple[SumGame, dict[str, Any]]:
+                    attempt = current.copy()
+                    hinted = act(attempt, body)
+                    state = sum_state(game_id, attempt, hint=hinted, show_values=show_values)
+                    return attempt, state
+
+                attempt, state = await compute(work)
+                stored.commit(attempt)
+            return _JSON(state)
+
+        return endpoint
+
+    def sum_play(game: SumGame, body: dict[str, Any]) -> bool:
+        game.play(*sum_move(game, body))
+        return False
+
+    def sum_undo(game: SumGame, body: dict[str, Any]) -> bool:
+        game.undo()
+        return False
+
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         return _error(error.status_code, error.detail, error.headers)
@@ -303,6 +373,7 @@ def create_app(
         yield
 
     game_path = "/api/games/{game_id:str}"
+    sum_path = "/api/sums/{game_id:str}"
     routes = [
         Route("/", index),
         # browsers ask for one; "no content" keeps their consoles free of a 404
@@ -318,6 +389,12 @@ def create_app(
         Route("/api/graph/analyse", stoppable(analyse_graph), methods=["POST"]),
         Route("/api/graph/explain", stoppable(explain_vertex), methods=["POST"]),
         Route("/api/graph/games", stoppable(new_graph_game), methods=["POST"]),
+        Route("/api/sums", stoppable(new_sum), methods=["POST"]),
+        Route(sum_path, stoppable(show_sum), methods=["GET"]),
+        Route(sum_path + "/move", stoppable(sum_action(sum_play)), methods=["POST"]),
+        Route(sum_path + "/hint", stoppable(sum_action(lambda g, b: True)), methods=["POST"]),
+        Route(sum_path + "/undo", stoppable(sum_action(sum_undo)), methods=["POST"]),
+        Route(sum_path + "/view", stoppable(sum_action(lambda g, b: False)), methods=["POST"]),
         Route("/api/limits", limits_view, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

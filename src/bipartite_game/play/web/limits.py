@@ -19,7 +19,13 @@ class Limits:
     Requests
         ``max_side`` (maze rows or columns), ``max_vertices`` and
         ``max_edges`` (a graph of the graph mode; the page draws every vertex,
-        and a losing engine weighs each start by one solve), ``max_body`` (bytes of a request
+        and a losing engine weighs each start by one solve), ``max_sum_boards``
+        (the boards of a sum), ``max_sum_size`` (a sum's boards all drawn: the
+        cells of its mazes, walls included, and the vertices of its graphs,
+        all together; each board within the bounds above too),
+        ``sum_budget`` (the search states a sum's Grundy values may take,
+        :func:`~bipartite_game.theory.sums.solve_sum`'s ``budget``; past it
+        the sum is refused), ``max_body`` (bytes of a request
         body), ``body_seconds`` (to receive the whole body; past it the answer
         is 408 and the connection is closed), ``max_games`` (live games; the
         least recently used is dropped first).
@@ -42,6 +48,9 @@ class Limits:
     max_side: int = 64
     max_vertices: int = 200
     max_edges: int = 2000
+    max_sum_boards: int = 6
+    max_sum_size: int = 600
+    sum_budget: int = 200_000
     max_body: int = 64 * 1024
     max_games: int = 200
     solve_seconds: float = 10.0

@@ -13,25 +13,28 @@ import asyncio
 import copy
 import secrets
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..match import Match
 
 __all__ = ["Game", "Games", "UnknownGameError", "trial"]
+
+#: What a game holds: a :class:`Match`, or a sum's game (:mod:`.sums`).
+M = TypeVar("M")
 
 
 class UnknownGameError(LookupError):
     """No live game has this id (never made, or dropped as least recently used)."""
 
 
-class Game:
+class Game(Generic[M]):
     """One live match and the lock that makes its actions take turns."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: M) -> None:
         self.match = match
         self.lock = asyncio.Lock()
 
-    def commit(self, match: Match) -> None:
+    def commit(self, match: M) -> None:
         """Make ``match`` (a finished :func:`trial`) the game's state."""
         self.match = match
 
@@ -54,14 +57,16 @@ def trial(match: Match) -> Match:
     return copy.deepcopy(match, shared)
 
 
-class Games:
-    """Live games by random id, dropping the least recently used beyond ``cap``."""
+class Games(Generic[M]):
+    """Live games by random id, dropping the least recently used beyond
+    ``cap``.  The maze and graph games share one store, sums have their own
+    (an id of one kind is unknown to the other's routes)."""
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
-        self._games: OrderedDict[str, Game] = OrderedDict()
+        self._games: OrderedDict[str, Game[M]] = OrderedDict()
 
-    def add(self, match: Match) -> str:
+    def add(self, match: M) -> str:
         """Store a new game; returns its id (72 random bits, URL-safe)."""
         game_id = secrets.token_urlsafe(9)
         self._games[game_id] = Game(match)
@@ -69,7 +74,7 @@ class Games:
             self._games.popitem(last=False)
         return game_id
 
-    def get(self, game_id: str) -> Game:
+    def get(self, game_id: str) -> Game[M]:
         """The game with this id, now the most recently used."""
         found = self._games.get(game_id)
         if found is None:

@@ -85,6 +85,7 @@ function fitBoards() {
     svg.style.width = `${Math.floor(across * scale)}px`;
     svg.style.height = `${Math.floor(down * scale)}px`;
   }
+  fitSumBoards(room); // sum.js
 }
 
 function watchBoardRoom() {
@@ -93,7 +94,7 @@ function watchBoardRoom() {
   // what moves the board's top or narrows its column
   const watcher = new ResizeObserver(() => requestAnimationFrame(fitBoards));
   for (const element of [document.querySelector("header"), $("status"), $("error"), $("game-bar"),
-    $("board"), $("graph-board")]) {
+    $("board"), $("graph-board"), $("nim-sum")]) {
     watcher.observe(element);
   }
 }
@@ -110,7 +111,8 @@ function looks() {
 
 function setPlaying(playing) {
   document.body.classList.toggle("playing", playing);
-  for (const id of ["blank", "load", "moves", "rows", "cols", "mode-maze", "mode-graph"]) {
+  for (const id of ["blank", "load", "moves", "rows", "cols", "mode-maze", "mode-graph", "mode-sum",
+    "sum-text", "sum-example", "sum-file", "sum-moves", "sum-side"]) {
     $(id).disabled = playing;
   }
   $("graph-controls").disabled = playing;
@@ -341,6 +343,10 @@ function onBoardHover(event) {
 
 async function startGame() {
   try {
+    if (page.mode === "sum") {
+      await startSum();
+      return;
+    }
     const state = page.mode === "graph"
       ? await api("POST", "/api/graph/games", {
         edges: graphText(), side: $("side").value, ...looks(),
@@ -360,6 +366,10 @@ async function startGame() {
 
 async function gameAction(name) {
   if (page.game === null) return;
+  if (page.mode === "sum") {
+    await sumAction(name);
+    return;
+  }
   try {
     showGame(await api("POST", `/api/games/${page.game.id}/${name}`, looks()));
   } catch (error) {
@@ -376,7 +386,8 @@ async function backToEditing() {
   $("plans").textContent = "";
   $("record-panel").hidden = true;
   try {
-    if (page.mode === "graph") await editGraph();
+    if (page.mode === "sum") editSum();
+    else if (page.mode === "graph") await editGraph();
     else await analyse();
   } catch (error) {
     showError(error);
@@ -407,6 +418,10 @@ function loadFile(event) {
 // The overlays: in editing, a new analysis; in a game, the same state
 // drawn again with the theorem at work.
 function overlaysChanged() {
+  if (page.mode === "sum") {
+    if (page.game !== null) sumAction("view");
+    return;
+  }
   if (page.game === null && page.mode === "graph") drawGraph();
   else if (page.game === null) analyse().catch(showError);
   else if (page.game.phase === "over") stepTo(shownStep());
@@ -429,7 +444,7 @@ function main() {
   $("load").addEventListener("click", () => analyse($("maze-text").value).catch(showError));
   $("maze-file").addEventListener("change", loadFile);
   $("moves").addEventListener("change", () => analyse().catch(showError));
-  for (const id of ["show-losing", "show-matching"]) {
+  for (const id of ["show-losing", "show-matching", "show-values"]) {
     $(id).addEventListener("change", overlaysChanged);
   }
   $("new-game").addEventListener("click", startGame);
@@ -440,6 +455,7 @@ function main() {
   $("step-forward").addEventListener("click", () => stepTo(shownStep() + 1));
   readLimits().catch(showError);
   analyse($("maze-text").value).catch(showError);
+  startSumMode();
   startGraphMode();
 }
 

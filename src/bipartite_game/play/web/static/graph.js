@@ -271,12 +271,22 @@ function setMode(mode) {
   page.mode = mode;
   $("maze-controls").hidden = mode !== "maze";
   $("graph-controls").hidden = mode !== "graph";
+  $("sum-controls").hidden = mode !== "sum";
+  $("game-controls").hidden = mode === "sum";
   $("board").hidden = mode !== "maze";
   $("graph-board").hidden = mode !== "graph";
+  $("sum-boards").hidden = mode !== "sum";
+  $("nim-sum").hidden = true;
   $("keys-help").hidden = mode !== "maze";
+  for (const id of ["matching-overlays", "matching-overlay-note", "matching-legend"]) {
+    $(id).hidden = mode === "sum";
+  }
+  for (const id of ["sum-overlays", "sum-overlay-note", "sum-legend"]) $(id).hidden = mode !== "sum";
   $("explanation").hidden = true;
   $("error").textContent = "";
-  if (mode === "graph") {
+  if (mode === "sum") {
+    startSum().catch(showError);
+  } else if (mode === "graph") {
     editGraph().catch(showError);
   } else {
     analyse().catch(showError);
@@ -330,4 +340,5 @@ function startGraphMode() {
   graph.edges = example.edges;
   $("graph-text").value = graphText();
   if ($("mode-graph").checked) setMode("graph"); // a reload keeps the choice
+  else if ($("mode-sum").checked) setMode("sum");
 }

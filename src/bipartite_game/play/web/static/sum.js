@@ -1,0 +1,191 @@
+// The sum mode: several small boards, a token on each, played against the
+// engine.  The server reads the sum (the `sum` command's format), draws
+// every board, checks every move and answers it; this script shows the
+// boards side by side, sends the clicks and shows the Grundy values and
+// the nim-sum when "Show" asks for them.
+"use strict";
+
+function sumLooks() {
+  return { show_values: $("show-values").checked };
+}
+
+function sumPath(name) {
+  return `/api/sums/${page.game.id}${name ? "/" + name : ""}`;
+}
+
+async function startSum() {
+  const state = await api("POST", "/api/sums", {
+    sum: $("sum-text").value,
+    moves: $("sum-moves").value,
+    side: $("sum-side").value,
+    ...sumLooks(),
+  });
+  setPlaying(true);
+  showSum(state);
+}
+
+async function sumAction(name, body = {}) {
+  if (page.game === null || page.pending > 0) return;
+  try {
+    showSum(await api("POST", sumPath(name), { ...body, ...sumLooks() }));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function xor(values) {
+  return values.reduce((a, b) => a ^ b, 0);
+}
+
+function showSum(state) {
+  page.game = state;
+  const box = $("sum-boards");
+  box.replaceChildren();
+  state.boards.forEach((board, k) => {
+    const figure = document.createElement("figure");
+    figure.className = `sum-board ${board.kind}`;
+    figure.dataset.board = String(k);
+    const caption = document.createElement("figcaption");
+    const value = state.values ? ` · Grundy value ${state.values[k]}` : "";
+    const moves = board.legal.length ? "" : " · no move";
+    caption.textContent = `Board ${k + 1}${value}${moves}`;
+    const picture = document.createElement("div");
+    picture.className = "sum-picture";
+    picture.innerHTML = board.svg; // the server's SVG: escaped text, no script (CSP too)
+    figure.append(caption, picture);
+    box.append(figure);
+    // the keyboard: Tab to a legal move, Enter or Space to play it
+    for (const mark of picture.querySelectorAll("rect.cell.legal, circle.vertex.legal")) {
+      mark.setAttribute("tabindex", "0");
+      mark.setAttribute("role", "button");
+      const where = mark.dataset.vertex !== undefined
+        ? `vertex ${board.labels[Number(mark.dataset.vertex)]}`
+        : `row ${Number(mark.dataset.row) + 1}, column ${Number(mark.dataset.col) + 1}`;
+      mark.setAttribute("aria-label", `board ${k + 1}, move to ${where}`);
+    }
+  });
+  const nim = $("nim-sum");
+  if (state.values) {
+    const sum = state.nim_sum;
+    const who = state.phase === "over" ? "" : sum === 0
+      ? ": 0, so the player to move (you) loses against perfect play"
+      : ": not 0, so the player to move (you) wins by making it 0";
+    nim.textContent = `Nim-sum ${state.values.join(" ⊕ ")} = ${sum}${who}.`;
+    nim.dataset.nimSum = String(sum);
+    nim.hidden = false;
+  } else {
+    nim.hidden = true;
+  }
+  const status = $("status");
+  status.textContent = state.message;
+  status.classList.toggle("over", state.phase === "over");
+  status.dataset.phase = state.phase;
+  status.dataset.winner = state.winner || "";
+  $("hint").disabled = state.phase === "over";
+  $("undo").disabled = !state.can_undo;
+  $("plan").textContent = "";
+  $("plans").textContent = state.record.length
+    ? "Moves: " + state.record.map((line, i) =>
+      `${i + 1}. ${line.who} board ${line.board + 1} to ${sumName(line.to)}`).join(", ") + "."
+    : "";
+  fitBoards();
+}
+
+function sumName(where) {
+  return Array.isArray(where) ? `${where[0] + 1} ${where[1] + 1}` : where;
+}
+
+// A click on a board: a legal cell of a maze, or a legal vertex of a graph.
+function onSumClick(event) {
+  const game = page.game;
+  if (!game || game.phase !== "play" || page.mode !== "sum") return;
+  const figure = event.target.closest("figure.sum-board");
+  if (!figure) return;
+  const k = Number(figure.dataset.board);
+  const board = game.boards[k];
+  if (board.kind === "maze") {
+    const cell = event.target.closest("rect.cell");
+    if (!cell) return;
+    sumAction("move", { board: k, cell: [Number(cell.dataset.row), Number(cell.dataset.col)] });
+  } else {
+    const disc = event.target.closest("[data-vertex]");
+    if (!disc) return;
+    sumAction("move", { board: k, vertex: board.labels[Number(disc.dataset.vertex)] });
+  }
+}
+
+// The boards side by side, in as many rows as draws them largest, all at
+// one scale, no taller than the window below their top (less the game's
+// buttons) and never more than twice their natural size.
+function fitSumBoards(room) {
+  const box = $("sum-boards");
+  const figures = [...box.querySelectorAll("figure.sum-board")];
+  if (box.hidden || figures.length === 0) return;
+  const sizes = figures.map((figure) => {
+    const view = (figure.querySelector("svg").getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+    return [view[2] || 1, view[3] || 1];
+  });
+  const gap = 12;
+  const caption = figures[0].querySelector("figcaption").offsetHeight + 4;
+  const width = box.clientWidth;
+  const nim = $("nim-sum");
+  const height = room(box) - 8 - (nim.hidden ? 0 : nim.offsetHeight + 6);
+  let best = [0, 1];
+  for (let across = 1; across <= figures.length; across += 1) {
+    let scale = 2;
+    let down = 0;
+    for (let first = 0; first < figures.length; first += across) {
+      const row = sizes.slice(first, first + across);
+      const wide = row.reduce((total, [w]) => total + w, 0);
+      scale = Math.min(scale, (width - gap * (row.length - 1)) / wide);
+      down += Math.max(...row.map(([, h]) => h));
+    }
+    const rows = Math.ceil(figures.length / across);
+    scale = Math.min(scale, (height - rows * caption - gap * (rows - 1)) / down);
+    if (scale >= best[0]) best = [scale, across]; // on a tie, the fewer rows
+  }
+  const [scale, across] = best;
+  box.style.setProperty("--across", String(across));
+  figures.forEach((figure, k) => {
+    const svg = figure.querySelector("svg");
+    const [w, h] = sizes[k];
+    const s = Math.max(scale, 0.25);
+    svg.style.width = `${Math.floor(w * s)}px`;
+    svg.style.height = `${Math.floor(h * s)}px`;
+    figure.style.flexBasis = `calc((100% - ${gap * (across - 1)}px) / ${across})`;
+  });
+}
+
+function loadSumFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  file.text().then((text) => {
+    $("sum-text").value = text;
+    return startSum();
+  }).catch(showError);
+}
+
+function startSumMode() {
+  $("sum-boards").addEventListener("click", onSumClick);
+  $("sum-boards").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    onSumClick(event);
+  });
+  $("sum-example").addEventListener("click", () => {
+    $("sum-text").value = $("sum-text").defaultValue;
+  });
+  $("sum-file").addEventListener("change", loadSumFile);
+  $("mode-sum").addEventListener("change", () => setMode("sum"));
+}
+
+// Back from a game to editing the sum: the boards go (they may not be the
+// sum's any more) until the next game draws them.
+function editSum() {
+  $("sum-boards").replaceChildren();
+  $("nim-sum").hidden = true;
+  $("plans").textContent = "";
+  $("status").textContent = "Editing the sum: change it, pick the example or load a file, then start a game.";
+  $("status").dataset.phase = "edit";
+  $("status").classList.remove("over");
+}

@@ -12,9 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game.graphs.graph import Graph
-from bipartite_game.play import terminal
 from bipartite_game.play.position import Position
-from bipartite_game.theory.sums import solve_sum
+from bipartite_game.theory.sums import engine_move, solve_sum
 
 from .cli_util import assert_one_line_error, run
 from .strategies import EdgeSet, graphs
@@ -94,7 +93,8 @@ def test_the_engine_wins_every_sum_it_is_given_the_winning_side_of(
         if not legal:
             break
         if engine_to_move:
-            k, w = terminal._engine_sum_move(positions)
+            move, _ = engine_move(positions)
+            k, w = move.component, move.vertex
             assert (k, w) in legal
         else:
             k, w = rng.choice(legal)  # type: ignore[attr-defined]

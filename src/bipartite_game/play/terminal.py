@@ -386,7 +386,7 @@ def play_sum(
     the Sprague–Grundy move (:func:`~bipartite_game.theory.sums.solve_sum`:
     the nim-sum 0 after it) when it has one, else the first legal move.
     Returns :data:`WON`, :data:`LOST` or :data:`UNFINISHED`."""
-    from ..theory.sums import solve_sum
+    from ..theory.sums import engine_move, solve_sum
 
     positions = []
     for b in boards:
@@ -426,7 +426,8 @@ def play_sum(
     moves: list[str] = []
     while any(p.legal_moves for p in positions):
         if not yours:
-            k, vertex = _engine_sum_move(positions)
+            move, _ = engine_move(positions)
+            k, vertex = move.component, move.vertex
             positions[k].push(vertex)
             moves.append(f"engine {name(k, vertex)}")
             console.say(f"The engine moves {name(k, vertex)}.")
@@ -476,19 +477,6 @@ def play_sum(
         "Moves: " + (", ".join(f"{i}. {m}" for i, m in enumerate(moves, 1)) or "none") + "."
     )
     return WON if won else LOST
-
-
-def _engine_sum_move(positions: list[Position]) -> tuple[int, int]:
-    """The move to a nim-sum of 0, or (a lost sum) the first legal move."""
-    from ..theory.sums import solve_sum
-
-    move = solve_sum(positions).move
-    if move is not None:
-        return move.component, move.vertex
-    for k, position in enumerate(positions):
-        for w in position.legal_moves:
-            return k, int(w)
-    raise AssertionError("the engine was asked to move with no move left")
 
 
 def _parse_sum_move(

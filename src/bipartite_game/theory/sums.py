@@ -51,7 +51,14 @@ from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from .nimbers import grundy_array
 
-__all__ = ["Component", "SumMove", "SumSolution", "component_value", "solve_sum"]
+__all__ = [
+    "Component",
+    "SumMove",
+    "SumSolution",
+    "component_value",
+    "engine_move",
+    "solve_sum",
+]
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,37 @@ def solve_sum(
     options = _option_values(chosen, limits[0], deadline)
     vertex = min(w for w, value in options.items() if value == target)
     return SumSolution(values, nim_sum, SumMove(k, chosen.named.label(vertex)))
+
+
+def engine_move(
+    components: Iterable[object],
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> tuple[SumMove, bool]:
+    """The engine's move in a sum, as the terminal game and the web page
+    play it: ``(move, True)`` with :func:`solve_sum`'s winning move (the
+    nim-sum is 0 after it) when there is one, else ``(move, False)`` with
+    the first legal move (the first board that has one, its smallest
+    vertex).  The components as for :func:`solve_sum`; a
+    :class:`~bipartite_game.errors.BipartiteGameError` when no board has a
+    move (the sum is over).
+
+    >>> from bipartite_game import Graph
+    >>> edge = Graph.from_edges([0], [1])
+    >>> engine_move([(edge, 0), (edge, 0)])  # 1 xor 1: the mover loses
+    (SumMove(component=0, vertex=1), False)
+    """
+    listed = list(_listed(components))
+    move = solve_sum(listed, budget=budget, seconds=seconds).move
+    if move is not None:
+        return move, True
+    for k, item in enumerate(listed):
+        part = _component(item, k)
+        for w in part.graph.neighbor_ids(part.vertex).tolist():
+            if w not in part.visited:
+                return SumMove(k, part.named.label(w)), False
+    raise BipartiteGameError("no board has a move: the sum is over")
 
 
 def component_value(

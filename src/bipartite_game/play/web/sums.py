@@ -33,7 +33,7 @@ from ...errors import BipartiteGameError, IllegalMoveError
 from ...graphs.boards import parse_moves
 from ...graphs.drawing import HINT, VISITED, WRITTEN_LABELS, force_layout, graph_svg
 from ...problems.sums import Board, parse
-from ...theory.sums import SumSolution, solve_sum
+from ...theory.sums import SumSolution, engine_move, solve_sum
 from ..position import Position
 from ..render import render_svg
 from .limits import Limits
@@ -223,16 +223,9 @@ class SumGame:
             self._engine_moves()
 
     def _engine_moves(self) -> None:
-        move = self.solve().move
-        if move is not None:
-            board, vertex = move.component, int(move.vertex)
-            self.reason = "zero"
-        else:
-            board, vertex = next(
-                (k, int(w)) for k, p in enumerate(self.positions) for w in p.legal_moves
-            )
-            self.reason = "first"
-        self._push(Turn("engine", board, vertex))
+        move, winning = engine_move(self.positions, budget=self.budget, seconds=self.seconds)
+        self.reason = "zero" if winning else "first"
+        self._push(Turn("engine", move.component, int(move.vertex)))
 
     def undo(self) -> None:
         """Take back your last move and the engine's answer after it."""

@@ -85,6 +85,10 @@ def misere_values(
 ) -> IntArray:
     """``values[s]``: the misère Grundy value g⁻ of the start s, for every
     vertex (0 exactly where the player to move loses the misère game).
+    An array indexed by vertex id, as :attr:`Solution.losing
+    <bipartite_game.Solution.losing>` is: on a labelled graph (a networkx
+    graph: its node order) ``graph.label(s)`` names the start of entry s,
+    and ``dict(zip(graph.nodes, values.tolist()))`` keys them by node.
     Forests exact in O(V + E); components with a cycle searched within
     ``budget`` states and ``seconds``."""
     return _all_starts(graph, budget, seconds, values=True)
@@ -93,9 +97,10 @@ def misere_values(
 def misere_losing(
     graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> npt.NDArray[np.bool_]:
-    """Per start: does the player to move lose the misère game?  As
-    :func:`misere_values` (forests in O(V + E)), but the search on a
-    component with a cycle stops at a state's first losing option."""
+    """Per start: does the player to move lose the misère game?  A boolean
+    array indexed by vertex id, as :func:`misere_values` (forests in
+    O(V + E)), but the search on a component with a cycle stops at a
+    state's first losing option."""
     return np.asarray(_all_starts(graph, budget, seconds, values=False) == 0, dtype=np.bool_)
 
 

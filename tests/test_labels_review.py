@@ -154,7 +154,7 @@ def test_matching_size_checks_a_dict_of_partners() -> None:
     with pytest.raises(BipartiteGameError, match="'a' is its own partner"):
         matching_size({"a": "a"})
     with pytest.raises(BipartiteGameError, match="not a matching"):
-        matching_size({"a": ["b"]})  # an unhashable partner
+        matching_size({"a": ["b"]})  # type: ignore[dict-item]  # an unhashable partner
 
 
 def test_matching_size_refuses_a_vertex_matched_to_itself() -> None:

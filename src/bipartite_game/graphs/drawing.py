@@ -583,10 +583,13 @@ def picture(
         names = graph.labels if graph.labels is not None else range(n)
         labels = [str(name) for name in names]
     if grid is None:
+        side = int(min(720, max(240, 56 * math.sqrt(max(n, 1)))))
         if n <= _ROOMY:  # discs wide enough for the labels at a readable size
             longest = max((len(_short(text)) for text in labels), default=1)
-            radius = max(radius, min(_ROOMY_RADIUS, 0.6 * _LABEL_FONT * longest / 1.9))
-        side = int(min(720, max(240, 56 * math.sqrt(max(n, 1)), 10 * radius * math.sqrt(n))))
+            wide = min(_ROOMY_RADIUS, 0.6 * _LABEL_FONT * longest / 1.9)
+            if wide > radius:  # and room for the wider discs
+                radius = wide
+                side = int(min(720, max(side, 10 * radius * math.sqrt(n))))
         points = force_layout(n, u, v, side, side, margin=max(2 * radius, 20))
         if n:  # the layout is centred in a square: no empty band above or left
             points = points - points.min(axis=0) + int(radius) + 8

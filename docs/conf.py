@@ -53,6 +53,12 @@ autosummary_generate = True
 autodoc_default_options = {"members": True, "member-order": "bysource"}
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
+# numpy's ArrayLike written as its name, not as the union it stands for
+# (``_Buffer | _SupportsArray[dtype[Any]] | _NestedSequence[...] | ...``)
+autodoc_type_aliases = {
+    "npt.ArrayLike": "numpy.typing.ArrayLike",
+    "ArrayLike": "numpy.typing.ArrayLike",
+}
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 # "Attributes" sections as fields, not as entries that would repeat the

@@ -179,7 +179,7 @@ def test_misere_sums_match_the_multi_token_search(
 
 def test_misuse_and_refusals() -> None:
     with pytest.raises(BipartiteGameError, match="graph"):
-        misere_values("ab")  # type: ignore[arg-type]
+        misere_values("ab")
     with pytest.raises(BipartiteGameError, match="budget"):
         misere_values(_graph(2, [(0, 1)]), budget=0)
     with pytest.raises(BipartiteGameError):
@@ -189,7 +189,7 @@ def test_misuse_and_refusals() -> None:
     with pytest.raises(BipartiteGameError, match="component 0 must be"):
         misere_sum([object()])  # type: ignore[list-item]
     with pytest.raises(BipartiteGameError, match="must be a Graph"):
-        misere_sum([("ab", 0)])  # type: ignore[list-item]
+        misere_sum([("ab", 0)])
     labelled = Graph.from_edges(["a", "b"], ["b", "c"])  # a-b-c: two moves, the mover wins
     assert misere_sum([(labelled, "a")]).move == (0, "b")  # the vertex as the graph names it
     side = 7

@@ -113,7 +113,7 @@ def test_position_on_a_board_is_drawn_as_the_board() -> None:
     board = grid_board([[True, True, True], [True, False, True]])
     position = Position.from_board(board, 0, 0)
     position.push(1)
-    assert position._repr_svg_() == render_svg(board, position)
+    assert position._repr_svg_() == render_svg(board, position, legend=True)
     assert _count(position._repr_svg_(), "wall") == 1
 
 

@@ -43,12 +43,15 @@ __all__ = [
     "A_CLASS",
     "BOARD_DRAW_LIMIT",
     "C_CLASS",
+    "DASHED_BOX",
+    "DASHED_RING",
     "DRAW_LIMIT",
     "EDGE",
     "LOSING",
     "MATCHING",
     "OPEN",
     "PATH",
+    "RING",
     "TOKEN",
     "VISITED",
     "WALL",
@@ -115,6 +118,7 @@ def board_svg(
     token: int | None = None,
     token_title: str = "",
     coordinates: bool = False,
+    legend: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A grid board: walls dark, open cells light or tinted, and the marks.
 
@@ -127,17 +131,20 @@ def board_svg(
     so that two crossing pairs do not read as one X); ``path`` is a polyline
     through cell centres and ``token`` a disc titled ``token_title``.
     ``coordinates`` numbers rows and columns 1-based in a margin.  Every
-    cell carries ``data-row``/``data-col`` (0-based).  O(cells) pieces.
+    cell carries ``data-row``/``data-col`` (0-based).  ``legend``, as for
+    :func:`graph_svg`, is written below the board.  O(cells) pieces.
     """
     height, width = (int(s) for s in open_cells.shape)
     painted = _first_tints(tints)
     legal_cells = {int(c) for c in outlined}
     hint_cells = {int(c) for c in dotted}
     margin = round(cell * 0.8) if coordinates else 0
+    below = 22 * len(legend) + (6 if legend else 0)
+    wide = max(width * cell + margin, 36 + 7 * max((len(t) for _, t in legend), default=0))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + margin}" '
-        f'height="{height * cell + margin}" '
-        f'viewBox="{-margin} {-margin} {width * cell + margin} {height * cell + margin}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{wide}" '
+        f'height="{height * cell + margin + below}" '
+        f'viewBox="{-margin} {-margin} {wide} {height * cell + margin + below}" '
         'class="bipartite-game-board">'
     ]
     if coordinates:
@@ -196,6 +203,8 @@ def board_svg(
             'pointer-events="none" class="token">'
             f"<title>{_xml(token_title)}</title></circle>"
         )
+    if legend:
+        parts.append(_legend(legend, height * cell + 6, left=-margin))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -362,8 +371,9 @@ def graph_svg(
     tooltip and, with ``write_labels``, written on them.  ``pairs`` are
     drawn as a thick matching under the discs, ``path`` as a polyline,
     ``outlined`` vertices (legal moves) get a dashed ring and the class
-    ``legal``, ``token`` a disc on top.  ``legend`` is a
-    list of ``(fill, text)`` written below the picture.  O(V + E) pieces.
+    ``legal``, ``token`` a red ring round its disc (the label stays
+    readable).  ``legend`` is a list of ``(fill, text)`` written below the
+    picture (a swatch, or a ring: :data:`RING`).  O(V + E) pieces.
     """
     xy = np.asarray(points, dtype=np.float64).reshape(-1, 2)
     src = np.asarray(u, dtype=np.int64)
@@ -408,7 +418,7 @@ def graph_svg(
         )
     painted = _first_tints(tints)
     legal = {int(w) for w in outlined}
-    font = max(7.0, radius * 0.9)
+    font = min(13.0, max(7.0, radius * 0.9))
     parts.append(f'<g stroke="#5f5c52" stroke-width="1" font-size="{font:.1f}" {_FONT}>')
     for w in range(count):
         fill, css = painted.get(w, (OPEN, "plain"))
@@ -436,10 +446,11 @@ def graph_svg(
             )
     parts.append("</g>")
     if token is not None:
+        # a ring round the disc, so that the label written on it stays readable
         x, y = pos[token]
         parts.append(
-            f'<circle cx="{x}" cy="{y}" r="{_num(radius * 0.55)}" fill="{TOKEN}" '
-            f'fill-opacity="0.9" class="token"><title>{_xml(token_title)}</title></circle>'
+            f'<circle cx="{x}" cy="{y}" r="{_num(radius + 2)}" fill="none" stroke="{TOKEN}" '
+            f'stroke-width="3.5" class="token"><title>{_xml(token_title)}</title></circle>'
         )
     if legend:
         parts.append(_legend(legend, height))
@@ -447,15 +458,41 @@ def graph_svg(
     return "".join(parts)
 
 
-def _legend(entries: Sequence[tuple[str, str]], top: int) -> str:
-    """One line per entry below the picture: a swatch and its meaning."""
-    parts = [f'<g font-size="12" {_FONT} fill="#2b2a25" class="legend">']
+#: A legend entry's swatch drawn as the mark it explains rather than a
+#: filled square: ``(RING + colour, text)`` a ring of that colour (the
+#: token), ``(DASHED_RING + colour, text)`` a dashed one (a legal move on
+#: a graph), ``(DASHED_BOX + colour, text)`` a dashed square (on a board).
+RING, DASHED_RING, DASHED_BOX = "ring:", "dashed-ring:", "dashed-box:"
+
+
+def _legend(entries: Sequence[tuple[str, str]], top: int, left: int = 0) -> str:
+    """One line per entry below the picture: a swatch and its meaning (a
+    filled square, or the mark :data:`RING`, :data:`DASHED_RING` or
+    :data:`DASHED_BOX` names);
+    ``left`` is the picture's left edge."""
+    shift = f' transform="translate({left} 0)"' if left else ""
+    parts = [f'<g font-size="12" {_FONT} fill="#2b2a25" class="legend"{shift}>']
     for k, (fill, text) in enumerate(entries):
         y = top + 22 * k
-        parts.append(
-            f'<rect x="8" y="{y + 4}" width="14" height="14" fill="{fill}" stroke="#5f5c52"/>'
-            f'<text x="28" y="{y + 16}">{_xml(text)}</text>'
-        )
+        if fill.startswith(DASHED_BOX):
+            swatch = (
+                f'<rect x="9" y="{y + 5}" width="12" height="12" fill="none" '
+                f'stroke="{fill.split(":", 1)[1]}" stroke-width="2" stroke-dasharray="4 3"/>'
+            )
+        elif fill.startswith((RING, DASHED_RING)):
+            dashed = fill.startswith(DASHED_RING)
+            colour = fill.split(":", 1)[1]
+            dash = ' stroke-dasharray="4 3"' if dashed else ""
+            width = 2 if dashed else 3
+            swatch = (
+                f'<circle cx="15" cy="{y + 11}" r="6" fill="none" stroke="{colour}" '
+                f'stroke-width="{width}"{dash}/>'
+            )
+        else:
+            swatch = (
+                f'<rect x="8" y="{y + 4}" width="14" height="14" fill="{fill}" stroke="#5f5c52"/>'
+            )
+        parts.append(f'{swatch}<text x="28" y="{y + 16}">{_xml(text)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -541,12 +578,21 @@ def picture(
         radius = min(16.0, spacing * 0.33)
         points = grid * spacing + spacing
     else:
-        side = int(min(720, max(240, 56 * math.sqrt(max(n, 1)))))
         radius = max(5.0, min(11.0, 440 / max(n, 1)))
-        points = force_layout(n, u, v, side, side, margin=max(2 * radius, 20))
     if labels is None:
         names = graph.labels if graph.labels is not None else range(n)
         labels = [str(name) for name in names]
+    if grid is None:
+        side = int(min(720, max(240, 56 * math.sqrt(max(n, 1)))))
+        if n <= _ROOMY:  # discs wide enough for the labels at a readable size
+            longest = max((len(_short(text)) for text in labels), default=1)
+            wide = min(_ROOMY_RADIUS, 0.6 * _LABEL_FONT * longest / 1.9)
+            if wide > radius:  # and room for the wider discs
+                radius = wide
+                side = int(min(720, max(side, 10 * radius * math.sqrt(n))))
+        points = force_layout(n, u, v, side, side, margin=max(2 * radius, 20))
+        if n:  # the layout is centred in a square: no empty band above or left
+            points = points - points.min(axis=0) + int(radius) + 8
     return graph_svg(
         points,
         u,
@@ -563,6 +609,12 @@ def picture(
         legend=legend,
         radius=radius,
     )
+
+
+#: Up to this many vertices (laid out by force), a disc grows (to at most
+#: ``_ROOMY_RADIUS``) until the longest label written on it is
+#: ``_LABEL_FONT`` pixels high.
+_ROOMY, _ROOMY_RADIUS, _LABEL_FONT = 30, 21.0, 9.0
 
 
 def _grid_labelled(graph: Graph) -> bool:

@@ -64,6 +64,7 @@ __all__ = [
     "OffsetArray",
     "Vertex",
     "as_graph",
+    "board_hint",
     "is_networkx_graph",
     "wide_offsets",
 ]
@@ -738,8 +739,16 @@ def as_graph(obj: object, caller: str) -> Graph:
     if is_networkx_graph(obj):
         return Graph.from_networkx(obj)
     raise BipartiteGameError(
-        f"{caller}() takes a Graph or a networkx graph, not {type(obj).__name__}"
+        f"{caller}() takes a Graph or a networkx graph, not {type(obj).__name__}{board_hint(obj)}"
     )
+
+
+def board_hint(obj: object) -> str:
+    """What a refusal adds when ``obj`` holds a graph (a grid or lock
+    board): where the graph is.  O(1)."""
+    if isinstance(getattr(obj, "graph", None), Graph):
+        return " (a board's move graph is its .graph)"
+    return ""
 
 
 def _labelled_ends(

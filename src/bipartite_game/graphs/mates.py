@@ -17,7 +17,7 @@ import numpy.typing as npt
 from .._checks import int_array
 from .._jit import kernel
 from ..errors import BipartiteGameError
-from .graph import Graph, OffsetArray, as_graph
+from .graph import Graph, OffsetArray, as_graph, is_networkx_graph
 
 if TYPE_CHECKING:
     from .._native import Library
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 __all__ = ["first_bad_mate", "matching_size", "require_graph", "validate_matching"]
 
 Int32Array = npt.NDArray[np.int32]
+
+#: A dict's missing partner (``None`` may be a label).
+_MISSING = object()
 
 
 def matching_size(mate: npt.ArrayLike | Mapping[Hashable, Hashable]) -> int:
@@ -34,20 +37,51 @@ def matching_size(mate: npt.ArrayLike | Mapping[Hashable, Hashable]) -> int:
 
     ``mate`` is checked to be a matching of some graph: integers
     ``-1 .. n - 1`` with ``mate[mate[v]] == v`` wherever ``mate[v] >= 0``.
-    O(V), vectorised."""
+    O(V), vectorised; a dict is checked to hold each pair both ways, no
+    vertex its own partner.  A graph is refused: its matching is
+    ``matching_size(maximum_matching(graph))``."""
+    if isinstance(mate, Graph) or is_networkx_graph(mate):
+        raise BipartiteGameError(
+            f"matching_size() takes a matching (a mate array or a dict of partners), "
+            f"not a graph ({type(mate).__name__}); "
+            "matching_size(maximum_matching(graph)) is the size of a maximum matching"
+        )
     if isinstance(mate, Mapping):  # {u: v} both ways, as Solution.matching() gives
+        for u, w in mate.items():
+            try:
+                back = _MISSING if bool(w == u) else mate.get(w, _MISSING)
+                paired = back is not _MISSING and bool(back == u)
+            except (TypeError, ValueError):  # unhashable, or no single truth value
+                back, paired = _MISSING, False
+            if not paired:
+                whose = "missing" if back is _MISSING else repr(back)
+                raise BipartiteGameError(
+                    f"not a matching: {u!r} is its own partner"
+                    if w is u or (back is _MISSING and _same(w, u))
+                    else f"not a matching: {u!r} has partner {w!r}, whose partner is {whose}"
+                )
         return len(mate) // 2
     array = _mate_array(mate, None)
     matched = np.flatnonzero(array >= 0)
     partner = array[matched]
-    lonely = array[partner] != matched
+    lonely = (array[partner] != matched) | (partner == matched)
     if lonely.any():
         v = int(matched[int(np.argmax(lonely))])
+        if int(array[v]) == v:
+            raise BipartiteGameError(f"not a matching: vertex {v} is its own mate")
         raise BipartiteGameError(
             f"not a matching: vertex {v} has mate {int(array[v])}, "
             f"whose mate is {int(array[array[v]])}"
         )
     return int(matched.size // 2)
+
+
+def _same(a: object, b: object) -> bool:
+    """``a == b`` as one truth value (False when it has none)."""
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return False
 
 
 def validate_matching(graph: Graph, mate: npt.ArrayLike) -> Int32Array:

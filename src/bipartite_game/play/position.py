@@ -228,8 +228,8 @@ class Position:
         if self.board is not None:
             from .render import render_svg
 
-            return render_svg(self.board, self)
-        from ..graphs.drawing import TOKEN, VISITED, picture
+            return render_svg(self.board, self, legend=True)
+        from ..graphs.drawing import DASHED_RING, PATH, RING, TOKEN, VISITED, picture
 
         self.graph.check_intact()
         return picture(
@@ -240,7 +240,11 @@ class Position:
             token=self._current,
             token_title=f"{self.turn} to move",
             outlined=self.legal_moves._array().tolist(),
-            legend=[(VISITED, "visited"), (TOKEN, f"the token: {self.turn} to move")],
+            legend=[
+                (VISITED, "visited (the line: the moves so far)"),
+                (RING + TOKEN, f"the token: {self.turn} to move"),
+                (DASHED_RING + PATH, "a legal move"),
+            ],
         )
 
     def copy(self) -> Position:

@@ -14,7 +14,16 @@ import numpy.typing as npt
 
 from .._checks import int_scalar, vertex_id
 from ..errors import BipartiteGameError
-from ..graphs.drawing import LOSING, VISITED, board_svg
+from ..graphs.drawing import (
+    DASHED_BOX,
+    HINT,
+    LOSING,
+    MATCHING,
+    PATH,
+    TOKEN,
+    VISITED,
+    board_svg,
+)
 
 if TYPE_CHECKING:
     from ..graphs.boards import GridBoard
@@ -97,6 +106,7 @@ def render_svg(
     losing: npt.ArrayLike | None = None,
     mate: npt.ArrayLike | None = None,
     coordinates: bool = False,
+    legend: bool = False,
 ) -> str:
     """An SVG picture of ``board``.
 
@@ -111,7 +121,9 @@ def render_svg(
     board's graph) replace the solution's losing starts and matching, to
     show those of a game in progress (:meth:`~bipartite_game.play.match.Match.overlay`).
     ``coordinates`` numbers the rows down the left and the columns across
-    the top, 1-based as the judge names cells.  Pairs of the matching that
+    the top, 1-based as the judge names cells; ``legend`` writes below the
+    board what each colour and mark shown means (a notebook's picture).
+    Pairs of the matching that
     are not neighbouring cells (knight moves) are drawn as arcs, so that two
     crossing pairs do not read as one X.
     ``position`` and ``solution`` must be on ``board``'s own graph, ``hints``
@@ -119,7 +131,12 @@ def render_svg(
     Cost: O(cells) string pieces; meant for boards a person looks at.
     """
     hint_vertices = _check_parts(board, position, hints, solution)
-    _check_flags(show_losing=show_losing, show_matching=show_matching, coordinates=coordinates)
+    _check_flags(
+        show_losing=show_losing,
+        show_matching=show_matching,
+        coordinates=coordinates,
+        legend=legend,
+    )
     cell = int_scalar(cell, "cell")
     if cell <= 0:
         raise BipartiteGameError(f"cell must be a positive number of pixels, not {cell}")
@@ -154,6 +171,20 @@ def render_svg(
         path = cell_of[[position.start, *position.move_stack]].tolist()
         token = int(cell_of[position.current])
         token_title = f"{position.turn} to move"
+    meanings: list[tuple[str, str]] = []
+    if legend:
+        if position is not None:
+            meanings += [
+                (VISITED, "visited (the line: the moves so far)"),
+                (TOKEN, f"the token: {position.turn} to move"),
+                (DASHED_BOX + PATH, "a legal move"),
+            ]
+        if show_losing:
+            meanings.append((LOSING, "the player to move loses from here"))
+        if pairs:
+            meanings.append((MATCHING, "a maximum matching"))
+        if hint_cells:
+            meanings.append((HINT, "a hint"))
     return board_svg(
         board.open,
         cell=cell,
@@ -165,6 +196,7 @@ def render_svg(
         token=token,
         token_title=token_title,
         coordinates=coordinates,
+        legend=meanings,
     )
 
 

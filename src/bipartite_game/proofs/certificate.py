@@ -86,7 +86,15 @@ from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
-from ..graphs.graph import Graph, GraphLike, OffsetArray, as_graph, is_networkx_graph, wide_offsets
+from ..graphs.graph import (
+    Graph,
+    GraphLike,
+    OffsetArray,
+    as_graph,
+    board_hint,
+    is_networkx_graph,
+    wide_offsets,
+)
 from ..theory.game import Solution, solve
 
 if TYPE_CHECKING:
@@ -240,7 +248,8 @@ def certify(solution: Solution | GraphLike) -> Certificate:
         solution = solve(as_graph(solution, "certify"))
     if not isinstance(solution, Solution):
         raise BipartiteGameError(
-            f"certify() takes a Solution (solve(graph)) or a graph, not {type(solution).__name__}"
+            "certify() takes a Solution (solve(graph)) or a graph, "
+            f"not {type(solution).__name__}{board_hint(solution)}"
         )
     solution.check_intact()
     graph = solution.graph

@@ -87,6 +87,7 @@ from ..graphs.graph import (
     OffsetArray,
     Vertex,
     as_graph,
+    board_hint,
     is_networkx_graph,
     wide_offsets,
 )
@@ -383,7 +384,8 @@ def decompose(graph: GraphLike | Solution) -> Decomposition:
         solution = solve(as_graph(graph, "decompose"))
     else:
         raise BipartiteGameError(
-            f"decompose() takes a Graph, a networkx graph or a Solution, not {type(graph).__name__}"
+            "decompose() takes a Graph, a networkx graph or a Solution, "
+            f"not {type(graph).__name__}{board_hint(graph)}"
         )
     g = solution.graph
     vertex_class = np.full(g.num_vertices, _C, dtype=np.int8)

@@ -63,7 +63,14 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph, Vertex, as_graph, is_networkx_graph, wide_offsets
+from ..graphs.graph import (
+    Graph,
+    GraphLike,
+    Vertex,
+    as_graph,
+    is_networkx_graph,
+    wide_offsets,
+)
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 
@@ -81,26 +88,31 @@ Int32Array = npt.NDArray[np.int32]
 
 
 def misere_values(
-    graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+    graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
     """``values[s]``: the misère Grundy value g⁻ of the start s, for every
     vertex (0 exactly where the player to move loses the misère game).
+    An array indexed by vertex id, as :attr:`Solution.losing
+    <bipartite_game.Solution.losing>` is: on a labelled graph (a networkx
+    graph: its node order) ``graph.label(s)`` names the start of entry s,
+    and ``dict(zip(graph.nodes, values.tolist()))`` keys them by node.
     Forests exact in O(V + E); components with a cycle searched within
     ``budget`` states and ``seconds``."""
     return _all_starts(graph, budget, seconds, values=True)
 
 
 def misere_losing(
-    graph: Graph, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+    graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> npt.NDArray[np.bool_]:
-    """Per start: does the player to move lose the misère game?  As
-    :func:`misere_values` (forests in O(V + E)), but the search on a
-    component with a cycle stops at a state's first losing option."""
+    """Per start: does the player to move lose the misère game?  A boolean
+    array indexed by vertex id, as :func:`misere_values` (forests in
+    O(V + E)), but the search on a component with a cycle stops at a
+    state's first losing option."""
     return np.asarray(_all_starts(graph, budget, seconds, values=False) == 0, dtype=np.bool_)
 
 
 def misere_value(
-    graph: Graph,
+    graph: GraphLike,
     vertex: Hashable,
     visited: npt.ArrayLike = (),
     *,
@@ -112,7 +124,7 @@ def misere_value(
 
 
 def misere_first_player_wins(
-    graph: Graph,
+    graph: GraphLike,
     vertex: Hashable,
     visited: npt.ArrayLike = (),
     *,
@@ -138,7 +150,7 @@ class MisereSum:
 
 
 def misere_sum(
-    components: Sequence[tuple[Graph, Hashable] | tuple[Graph, Hashable, object]],
+    components: Sequence[tuple[GraphLike, Hashable] | tuple[GraphLike, Hashable, object]],
     *,
     budget: int = DEFAULT_BUDGET,
     seconds: float = DEFAULT_SECONDS,

@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph, Vertex, as_graph, is_networkx_graph
+from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, is_networkx_graph
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from .nimbers import grundy_array
@@ -118,7 +118,9 @@ def solve_sum(
     """Who wins the disjunctive sum of ``components``, and a winning move.
 
     Each component is a :class:`Component`, a tuple ``(graph, vertex)`` or
-    ``(graph, vertex, visited)`` (``visited``: vertex ids), or a
+    ``(graph, vertex, visited)`` (``vertex`` and ``visited`` named as the
+    graph names them: labels on a labelled graph, else ids; ``graph`` a
+    :class:`~bipartite_game.Graph` or a networkx graph), or a
     :class:`~bipartite_game.play.position.Position` (anything with
     ``graph``, ``current`` and a boolean ``visited`` mask).  ``budget``
     (search states) and ``seconds`` as for
@@ -185,7 +187,7 @@ def engine_move(
 
 
 def component_value(
-    graph: Graph,
+    graph: GraphLike,
     vertex: Hashable,
     visited: npt.ArrayLike = (),
     *,

@@ -47,6 +47,7 @@ from bipartite_game import (
     solve_geography,
 )
 from bipartite_game.theory.misere import (
+    misere_array,
     misere_first_player_wins,
     misere_sum,
     misere_value,
@@ -89,11 +90,13 @@ def test_sums_of_networkx_graphs_name_their_move_by_label(a: nx.Graph, b: nx.Gra
 @REVIEW
 @given(labelled_graphs())
 def test_misere_speaks_labels_and_its_values_follow_the_node_order(graph: nx.Graph) -> None:
-    values = misere_values(graph, budget=10**6)  # indexed by vertex id: the node order
+    values = misere_array(graph, budget=10**6)  # indexed by vertex id: the node order
     assert len(values) == graph.number_of_nodes()
     for i, v in enumerate(graph.nodes):
         assert misere_value(graph, v, budget=10**6) == int(values[i])
         assert misere_first_player_wins(graph, v, budget=10**6) == (values[i] != 0)
+    keyed = dict(zip(graph.nodes, values.tolist(), strict=True))
+    assert misere_values(graph, budget=10**6) == keyed
     start = next(iter(graph.nodes))
     found = misere_sum([(graph, start)], budget=10**6)
     if found.move is not None:

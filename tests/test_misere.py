@@ -17,11 +17,11 @@ from bipartite_game.errors import BipartiteGameError, GeographyTooLarge
 from bipartite_game.graphs.graph import Graph, wide_offsets
 from bipartite_game.theory import misere
 from bipartite_game.theory.misere import (
+    misere_array,
     misere_first_player_wins,
     misere_losing,
     misere_sum,
     misere_value,
-    misere_values,
 )
 
 from .cli_util import assert_one_line_error, run
@@ -46,7 +46,7 @@ def _oracle(n: int, edges: list[tuple[int, int]]) -> list[int]:
 def test_values_on_random_graphs_match_the_rules(graph: EdgeSet) -> None:
     n, edges = graph
     g = _graph(n, edges)
-    values = misere_values(g)
+    values = misere_array(g)
     assert values.tolist() == _oracle(n, edges)
     rows = adjacency(n, edges)
     losing = [not brute.misere_first_player_wins(rows, s) for s in range(n)]
@@ -58,7 +58,7 @@ def test_values_on_random_graphs_match_the_rules(graph: EdgeSet) -> None:
 @given(forests(max_vertices=12))
 def test_values_on_random_forests_match_the_rules(forest: EdgeSet) -> None:
     n, edges = forest
-    assert misere_values(_graph(n, edges)).tolist() == _oracle(n, edges)
+    assert misere_array(_graph(n, edges)).tolist() == _oracle(n, edges)
 
 
 @settings(max_examples=300, deadline=None)
@@ -123,7 +123,7 @@ def test_forests_of_a_hundred_thousand_vertices_against_the_per_edge_recursion(
         parent = np.maximum(ids - 1 - rng.integers(0, 3, n - 1), 0).astype(np.int64)
     parent = np.r_[-1, parent]
     g = Graph.from_edges(parent[1:], ids, n)
-    assert np.array_equal(misere_values(g), _per_edge_values(n, parent))
+    assert np.array_equal(misere_array(g), _per_edge_values(n, parent))
 
 
 @settings(max_examples=300)
@@ -139,9 +139,9 @@ def test_forest_kernel_native_is_its_python_specification(graph: EdgeSet, seed: 
 
 def test_small_cases_by_hand() -> None:
     lone = _graph(1, [])
-    assert misere_values(lone).tolist() == [1]  # no move: the mover wins
+    assert misere_array(lone).tolist() == [1]  # no move: the mover wins
     edge = _graph(2, [(0, 1)])
-    assert misere_values(edge).tolist() == [0, 0]  # the only move is the last
+    assert misere_array(edge).tolist() == [0, 0]  # the only move is the last
     # g⁻ does not add: two lone edges, 0 xor 0, yet the mover wins the sum
     assert misere_sum([(edge, 0, ()), (edge, 0, ())]).first_player_wins
 
@@ -179,9 +179,9 @@ def test_misere_sums_match_the_multi_token_search(
 
 def test_misuse_and_refusals() -> None:
     with pytest.raises(BipartiteGameError, match="graph"):
-        misere_values("ab")
+        misere_array("ab")
     with pytest.raises(BipartiteGameError, match="budget"):
-        misere_values(_graph(2, [(0, 1)]), budget=0)
+        misere_array(_graph(2, [(0, 1)]), budget=0)
     with pytest.raises(BipartiteGameError):
         misere_value(_graph(2, [(0, 1)]), 5)
     with pytest.raises(BipartiteGameError, match="empty"):
@@ -200,7 +200,7 @@ def test_misuse_and_refusals() -> None:
         + [(r + 1) * side + c for r in range(side - 1) for c in range(side)],
     )
     with pytest.raises(GeographyTooLarge, match="misère"):
-        misere_values(grid, budget=1000)
+        misere_array(grid, budget=1000)
     with pytest.raises(GeographyTooLarge, match="misère sum"):
         misere_sum([(grid, 0, ()), (grid, 1, ())], budget=1000)
 

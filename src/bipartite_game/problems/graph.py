@@ -209,7 +209,7 @@ def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
 def _misere(edges: EdgeList, start: str | None, as_json: bool, values: bool) -> bytes:
     """Misère verdicts (or with ``values`` misère Grundy values), for every
     start or ``start``'s alone."""
-    from ..theory.misere import misere_first_player_wins, misere_value, misere_values
+    from ..theory.misere import misere_array, misere_first_player_wins, misere_value
 
     with phase("build"):
         graph = Graph.from_edge_list(edges, labelled=False)
@@ -234,7 +234,7 @@ def _misere(edges: EdgeList, start: str | None, as_json: bool, values: bool) -> 
             return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
     with phase("solve"):
-        found = misere_values(graph)
+        found = misere_array(graph)
     with phase("format"):
         if values:
             if as_json:

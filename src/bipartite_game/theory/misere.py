@@ -76,6 +76,7 @@ from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchToo
 
 __all__ = [
     "MisereSum",
+    "misere_array",
     "misere_first_player_wins",
     "misere_losing",
     "misere_sum",
@@ -89,15 +90,29 @@ Int32Array = npt.NDArray[np.int32]
 
 def misere_values(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
-) -> IntArray:
-    """``values[s]``: the misère Grundy value g⁻ of the start s, for every
-    vertex (0 exactly where the player to move loses the misère game).
-    An array indexed by vertex id, as :attr:`Solution.losing
-    <bipartite_game.Solution.losing>` is: on a labelled graph (a networkx
-    graph: its node order) ``graph.label(s)`` names the start of entry s,
-    and ``dict(zip(graph.nodes, values.tolist()))`` keys them by node.
+) -> dict[Hashable, int]:
+    """Every start's misère Grundy value g⁻, keyed by label (vertex ids
+    where the graph has no labels), in vertex order, as
+    :func:`~bipartite_game.theory.nimbers.grundy_values` gives the normal
+    ones; 0 exactly where the player to move loses the misère game.
     Forests exact in O(V + E); components with a cycle searched within
-    ``budget`` states and ``seconds``."""
+    ``budget`` states and ``seconds``.
+
+    >>> from bipartite_game import Graph
+    >>> misere_values(Graph.from_edges(["s", "s", "x"], ["l", "x", "y"]))
+    {'s': 2, 'l': 0, 'x': 2, 'y': 0}
+    """
+    graph = as_graph(graph, "misere_values")
+    values = misere_array(graph, budget=budget, seconds=seconds).tolist()
+    return dict(zip(graph.labels_of(np.arange(graph.num_vertices)), values, strict=True))
+
+
+def misere_array(
+    graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
+) -> IntArray:
+    """``values[s]``: :func:`misere_values` as an array indexed by vertex id,
+    as :attr:`Solution.losing <bipartite_game.Solution.losing>` is (on a
+    labelled graph ``graph.label(s)`` names the start of entry s)."""
     return _all_starts(graph, budget, seconds, values=True)
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bipartite_game import brute
 from bipartite_game.errors import BipartiteGameError, GeographyTooLarge
 from bipartite_game.graphs.graph import Graph, wide_offsets
-from bipartite_game.theory import misere
+from bipartite_game.theory import nimbers
 from bipartite_game.theory.misere import (
     misere_array,
     misere_first_player_wins,
@@ -134,7 +134,7 @@ def test_forest_kernel_native_is_its_python_specification(graph: EdgeSet, seed: 
     if rng.random() < 0.5:
         edges = [(int(rng.integers(0, i)), i) for i in range(1, n) if rng.random() < 0.9]
     g = _graph(n, edges)
-    same_as_python(misere._forest_misere, wide_offsets(g.indptr), g.indices, numba=True)
+    same_as_python(nimbers.forest_values, wide_offsets(g.indptr), g.indices, 1, numba=True)
 
 
 def test_small_cases_by_hand() -> None:

@@ -1,12 +1,15 @@
-/* The forest kernel of theory/nimbers.py (_forest_values): every start's
- * Grundy value of vertex geography on a forest, by a down pass and an up
- * pass over a breadth-first order (the module docstring proves it), and
- * each vertex's component.  Mirrors the Python kernel line by line; the
+/* The forest kernel of theory/nimbers.py (forest_values): every start's
+ * Grundy value of vertex geography on a forest, normal play (terminal 0)
+ * or misere (terminal 1: the value of a position with no move), by a down
+ * pass and an up pass over a breadth-first order (the docstrings of
+ * theory/nimbers.py and theory/misere.py prove it), and each vertex's
+ * component.  Mirrors the Python kernel line by line; the
  * adapter allocates values (n), label (n) and scratch (5 n + 1: order,
  * parent, down, up, counts of n + 1). */
 #include "kernels.h"
 
 BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices, int64_t n,
+                                   int64_t terminal,
                                    int64_t *values, int64_t *label, int64_t *scratch)
 {
     int64_t *order = scratch;
@@ -46,6 +49,7 @@ BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices
     for (int64_t i = n - 1; i >= 0; i--) { /* down: g(x | parent x), leaves first */
         int64_t x = order[i];
         int64_t degree = indptr[x + 1] - indptr[x];
+        int64_t children = degree - (parent[x] >= 0 ? 1 : 0);
         for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
             int64_t w = indices[k];
             if (w != parent[x] && down[w] <= degree)
@@ -54,7 +58,7 @@ BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices
         int64_t m = 0;
         while (counts[m] > 0)
             m++;
-        down[x] = m;
+        down[x] = children > 0 ? m : terminal;
         for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
             int64_t w = indices[k];
             if (w != parent[x] && down[w] <= degree)
@@ -74,12 +78,15 @@ BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices
         int64_t m = 0;
         while (counts[m] > 0)
             m++;
-        values[x] = m;
+        values[x] = degree > 0 ? m : terminal;
         for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
             int64_t w = indices[k];
             if (w != parent[x]) {
                 int64_t d = down[w];
-                up[w] = (d < m && counts[d] == 1) ? d : m;
+                if (degree == 1) /* w is x's only neighbour: x is then terminal */
+                    up[w] = terminal;
+                else
+                    up[w] = (d < m && counts[d] == 1) ? d : m;
             }
         }
         if (parent[x] >= 0 && up[x] <= degree)

@@ -39,8 +39,8 @@ is empty), else mex (M_p − {down[c]}), which the lemma of :mod:`.nimbers`
 gives from the counts of M_p and m = mex M_p: down[c] if down[c] < m and it
 occurs once in M_p, else m.  Each vertex costs O(deg), counts kept for
 values up to deg p only (the mex of deg p values is at most deg p): O(V +
-E) in all, in C (``native/misere.c``) with this module's Python kernel as
-its specification.
+E) in all: :func:`.nimbers.forest_values` with ``terminal`` 1, the one
+kernel (in C in ``native/nimbers.c``) for both plays.
 
 **Elsewhere, a memoised search** over (token, what it can still reach),
 the state that determines the rest of the game (the same argument: the
@@ -60,8 +60,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .._jit import kernel
-from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.graph import (
     Graph,
@@ -73,6 +71,7 @@ from ..graphs.graph import (
 )
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
+from .nimbers import forest_values
 
 __all__ = [
     "MisereSum",
@@ -285,7 +284,7 @@ def _all_starts(graph: Graph, budget: int, seconds: float, *, values: bool) -> I
     graph = as_graph(graph, "misere_values")
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
-    result, label = _forest_misere(indptr, indices)
+    result, label = forest_values(indptr, indices, 1)
     cyclic = _cyclic(indptr, label)
     if cyclic.any():
         spent = Budget(*limits)
@@ -503,94 +502,3 @@ def _search(
             continue
         stack.append((child, adjacency[w] & child_reach, set()))
     return memo[root]
-
-
-# -------------------------------------------------------- forest kernel
-def _forest_misere_native(
-    lib: Library, indptr: IntArray, indices: Int32Array
-) -> tuple[IntArray, IntArray]:
-    n = indptr.size - 1
-    values = np.empty(n, dtype=np.int64)
-    label = np.empty(n, dtype=np.int64)
-    scratch = np.empty(5 * n + 1, dtype=np.int64)
-    lib.function("bg_forest_misere", "liqlll")(indptr, indices, n, values, label, scratch)
-    return values, label
-
-
-@kernel(native=_forest_misere_native)
-def _forest_misere(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, IntArray]:
-    """Every start's misère Grundy value on a forest (CSR with int64
-    offsets, no repeats or loops), by the down and up passes of the module
-    docstring, and each vertex's component (``label``: its lowest vertex).
-    On a component with a cycle the values mean nothing but every index
-    stays in bounds: the caller searches those components instead."""
-    n = indptr.size - 1
-    values = np.zeros(n, dtype=np.int64)
-    label = np.full(n, -1, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
-    parent = np.full(n, -1, dtype=np.int64)
-    down = np.zeros(n, dtype=np.int64)
-    up = np.zeros(n, dtype=np.int64)
-    counts = np.zeros(n + 1, dtype=np.int64)
-    tail = 0
-    for root in range(n):  # breadth-first order, tree by tree
-        if label[root] >= 0:
-            continue
-        label[root] = root
-        order[tail] = root
-        head = tail
-        tail += 1
-        while head < tail:
-            x = order[head]
-            head += 1
-            for k in range(indptr[x], indptr[x + 1]):
-                w = indices[k]
-                if label[w] < 0:
-                    label[w] = root
-                    parent[w] = x
-                    order[tail] = w
-                    tail += 1
-    for i in range(n - 1, -1, -1):  # down: g⁻(x | parent x), leaves first
-        x = order[i]
-        degree = indptr[x + 1] - indptr[x]
-        children = degree - (1 if parent[x] >= 0 else 0)
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] += 1
-        m = 0
-        while counts[m] > 0:
-            m += 1
-        down[x] = m if children > 0 else 1
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] = 0
-    for i in range(n):  # up: g⁻(parent c | c) for each child c, root first
-        x = order[i]
-        degree = indptr[x + 1] - indptr[x]
-        if parent[x] >= 0 and up[x] <= degree:
-            counts[up[x]] += 1
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] += 1
-        m = 0
-        while counts[m] > 0:
-            m += 1
-        values[x] = m if degree > 0 else 1
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x]:
-                d = down[w]
-                if degree == 1:  # w is x's only neighbour: x is then terminal
-                    up[w] = 1
-                else:
-                    up[w] = d if d < m and counts[d] == 1 else m
-        if parent[x] >= 0 and up[x] <= degree:
-            counts[up[x]] = 0
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] = 0
-    return values, label

@@ -15,7 +15,7 @@ Grundy values of undirected vertex geography are PSPACE-complete in
 general, already at maximum degree 4, and polynomial at maximum degree 3
 (Burke, Ferland and Teng, arXiv 2106.02114).  Here:
 
-- **forests, exactly, in O(V + E)** (:func:`_forest_values`, in C in
+- **forests, exactly, in O(V + E)** (:func:`forest_values`, in C in
   ``native/nimbers.c``);
 - **components of maximum degree at most 3, exactly, in polynomial time**
   (:mod:`.cubic`, which proves it; in C in ``native/cubic.c``): paths and
@@ -82,7 +82,7 @@ from .game import Solution, solve
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 
-__all__ = ["grundy_array", "grundy_value", "grundy_values", "is_forest"]
+__all__ = ["forest_values", "grundy_array", "grundy_value", "grundy_values", "is_forest"]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -138,7 +138,7 @@ def grundy_array(
     graph = as_graph(graph, "grundy_array")
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
-    values, label = _forest_values(indptr, indices)
+    values, label = forest_values(indptr, indices)
     cyclic = _cyclic(indptr, label)
     solution = solve(graph)
     if cyclic.any():
@@ -184,7 +184,7 @@ def grundy_value(
     n = graph.num_vertices
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
-    _, label = _forest_values(indptr, indices)
+    _, label = forest_values(indptr, indices)
     members = np.flatnonzero(label == label[token])
     local = {int(x): i for i, x in enumerate(members.tolist())}
     seen = 1 << local[token]
@@ -196,7 +196,7 @@ def grundy_value(
     rest = graph.without(np.array([x for x in gone if x != token], dtype=np.int64))
     solution = solve(rest)
     rest_indptr = wide_offsets(rest.indptr)
-    _, rest_label = _forest_values(rest_indptr, rest.indices)
+    _, rest_label = forest_values(rest_indptr, rest.indices)
     if _low_degree(rest_indptr, rest_label)[token]:
         todo = np.zeros(n, dtype=np.bool_)
         todo[token] = True
@@ -221,7 +221,7 @@ def is_forest(graph: GraphLike) -> bool:
     """Whether the graph has no cycle."""
     graph = as_graph(graph, "is_forest")
     indptr = wide_offsets(graph.indptr)
-    _, label = _forest_values(indptr, graph.indices)
+    _, label = forest_values(indptr, graph.indices)
     return not bool(_cyclic(indptr, label).any())
 
 
@@ -454,24 +454,30 @@ def _cubic_value(adjacency: list[int], x: int, reach: int) -> int:
 
 
 def _forest_values_native(
-    lib: Library, indptr: IntArray, indices: Int32Array
+    lib: Library, indptr: IntArray, indices: Int32Array, terminal: int = 0
 ) -> tuple[IntArray, IntArray]:
     n = indptr.size - 1
     values = np.empty(n, dtype=np.int64)
     label = np.empty(n, dtype=np.int64)
     scratch = np.empty(5 * n + 1, dtype=np.int64)
-    lib.function("bg_forest_grundy", "liqlll")(indptr, indices, n, values, label, scratch)
+    forest = lib.function("bg_forest_grundy", "liqqlll")
+    forest(indptr, indices, n, terminal, values, label, scratch)
     return values, label
 
 
 @kernel(native=_forest_values_native)
-def _forest_values(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, IntArray]:
+def forest_values(
+    indptr: IntArray, indices: Int32Array, terminal: int = 0
+) -> tuple[IntArray, IntArray]:
     """Every start's Grundy value on a forest (CSR with int64 offsets, no
     repeats or loops), by the down and up passes of the module docstring,
-    and each vertex's component (``label``: the lowest vertex of it).  On a
-    component with a cycle the values mean nothing (its breadth-first tree
-    is not the graph) but every index stays in bounds: the caller searches
-    those components instead."""
+    and each vertex's component (``label``: the lowest vertex of it).
+    ``terminal`` is the value of a position with no move: 0 in normal play
+    (the mex of nothing, so the passes need no case for it), 1 for the
+    misère values of :mod:`.misere`, whose docstring proves the same
+    passes with that one change.  On a component with a cycle the values
+    mean nothing (its breadth-first tree is not the graph) but every index
+    stays in bounds: the caller searches those components instead."""
     n = indptr.size - 1
     values = np.zeros(n, dtype=np.int64)
     label = np.full(n, -1, dtype=np.int64)
@@ -501,6 +507,7 @@ def _forest_values(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, Int
     for i in range(n - 1, -1, -1):  # down: g(x | parent x), leaves first
         x = order[i]
         degree = indptr[x + 1] - indptr[x]
+        children = degree - (1 if parent[x] >= 0 else 0)
         for k in range(indptr[x], indptr[x + 1]):
             w = indices[k]
             if w != parent[x] and down[w] <= degree:
@@ -508,7 +515,7 @@ def _forest_values(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, Int
         m = 0
         while counts[m] > 0:
             m += 1
-        down[x] = m
+        down[x] = m if children > 0 else terminal
         for k in range(indptr[x], indptr[x + 1]):
             w = indices[k]
             if w != parent[x] and down[w] <= degree:
@@ -525,12 +532,15 @@ def _forest_values(indptr: IntArray, indices: Int32Array) -> tuple[IntArray, Int
         m = 0
         while counts[m] > 0:
             m += 1
-        values[x] = m
+        values[x] = m if degree > 0 else terminal
         for k in range(indptr[x], indptr[x + 1]):
             w = indices[k]
             if w != parent[x]:
                 d = down[w]
-                up[w] = d if d < m and counts[d] == 1 else m
+                if degree == 1:  # w is x's only neighbour: x is then terminal
+                    up[w] = terminal
+                else:
+                    up[w] = d if d < m and counts[d] == 1 else m
         if parent[x] >= 0 and up[x] <= degree:
             counts[up[x]] = 0
         for k in range(indptr[x], indptr[x + 1]):

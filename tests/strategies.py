@@ -8,10 +8,11 @@ from hypothesis import strategies as st
 
 
 def examples(ci: int) -> int:
-    """How many examples a test that starts a process per example runs:
-    ``ci`` under the CI profile (``HYPOTHESIS_PROFILE=ci``, as ``.ci/run``
-    sets), a quarter of it (at least 5) in a contributor's default run, whose
-    other tests already compare the same code with the oracle in process."""
+    """How many examples a test that starts a process per example, or a
+    large in-process campaign against an oracle, runs: ``ci`` under the CI
+    profile (``HYPOTHESIS_PROFILE=ci``, as ``.ci/run`` sets), a quarter of it
+    (at least 5) in a contributor's default run, which is meant to answer in
+    about two minutes."""
     if os.environ.get("HYPOTHESIS_PROFILE") == "ci":
         return ci
     return max(5, ci // 4)

@@ -26,7 +26,7 @@ from bipartite_game.theory.nimbers import grundy_array, grundy_value
 
 from .cli_util import run
 from .native_util import same_as_python
-from .strategies import EdgeSet, adjacency, graphs
+from .strategies import EdgeSet, adjacency, examples, graphs
 
 
 @st.composite
@@ -67,13 +67,13 @@ def _check_every_start(n: int, edges: list[tuple[int, int]]) -> None:
     assert direct.tolist() == values.tolist()
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(subcubic())
 def test_every_start_matches_the_rules(graph: EdgeSet) -> None:
     _check_every_start(*graph)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(subcubic(max_vertices=10), st.data())
 def test_a_position_mid_game_matches_the_rules(graph: EdgeSet, data: st.DataObject) -> None:
     n, edges = graph
@@ -84,7 +84,7 @@ def test_a_position_mid_game_matches_the_rules(graph: EdgeSet, data: st.DataObje
     assert value == geography_grundy(adjacency(n, edges), vertex, visited)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(graphs(max_vertices=9))
 def test_search_states_of_degree_three_handed_to_the_kernel_match_the_rules(
     graph: EdgeSet,
@@ -121,7 +121,7 @@ def test_positions_mid_game_up_to_sixteen_vertices(graph: EdgeSet, data: st.Data
     assert grundy_value(g, vertex, visited) == geography_grundy(rows, vertex, visited)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(subcubic(max_vertices=40), st.data())
 def test_native_kernel_is_its_python_specification(graph: EdgeSet, data: st.DataObject) -> None:
     n, edges = graph

@@ -41,7 +41,7 @@ def _oracle(n: int, edges: list[tuple[int, int]]) -> list[int]:
     return [brute.misere_grundy(rows, s) for s in range(n)]
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(graphs(max_vertices=10))
 def test_values_on_random_graphs_match_the_rules(graph: EdgeSet) -> None:
     n, edges = graph
@@ -54,14 +54,14 @@ def test_values_on_random_graphs_match_the_rules(graph: EdgeSet) -> None:
     assert (values == 0).tolist() == losing
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(forests(max_vertices=12))
 def test_values_on_random_forests_match_the_rules(forest: EdgeSet) -> None:
     n, edges = forest
     assert misere_array(_graph(n, edges)).tolist() == _oracle(n, edges)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs(max_vertices=9), st.data())
 def test_a_position_mid_game_matches_the_rules(graph: EdgeSet, data: st.DataObject) -> None:
     n, edges = graph
@@ -126,7 +126,7 @@ def test_forests_of_a_hundred_thousand_vertices_against_the_per_edge_recursion(
     assert np.array_equal(misere_array(g), _per_edge_values(n, parent))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(graphs(max_vertices=14), st.integers(0, 2**32 - 1))
 def test_forest_kernel_native_is_its_python_specification(graph: EdgeSet, seed: int) -> None:
     n, edges = graph
@@ -156,7 +156,7 @@ def _small_boards(draw: st.DrawFn) -> tuple[EdgeSet, int, list[int]]:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_small_boards(), min_size=1, max_size=3))
 def test_misere_sums_match_the_multi_token_search(
     parts: list[tuple[EdgeSet, int, list[int]]],
@@ -260,6 +260,7 @@ def test_graph_misere_bad_combinations_are_one_line(extra: list[str], fragment: 
     assert_one_line_error(run("graph", "--misere", *extra, stdin=GRAPH), fragment)
 
 
+@pytest.mark.slow  # it waits out the 10 s clock
 def test_graph_misere_refuses_past_the_budget_in_one_line() -> None:
     side = 40
     lines = [f"{r},{c} {r},{c + 1}\n" for r in range(side) for c in range(side - 1)]

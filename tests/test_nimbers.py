@@ -56,7 +56,7 @@ def _oracle(n: int, edges: list[tuple[int, int]]) -> list[int]:
     return [geography_grundy(rows, s) for s in range(n)]
 
 
-@settings(max_examples=2000)
+@settings(max_examples=examples(2000))
 @given(graphs(max_vertices=10))
 def test_values_on_random_graphs_match_the_rules(graph: EdgeSet) -> None:
     n, edges = graph
@@ -66,7 +66,7 @@ def test_values_on_random_graphs_match_the_rules(graph: EdgeSet) -> None:
     assert ((values == 0) == solve(g).losing).all()
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(forests())
 def test_values_on_random_forests_match_the_rules(forest: EdgeSet) -> None:
     n, edges = forest
@@ -158,7 +158,7 @@ def test_forests_of_a_hundred_thousand_vertices_against_the_per_edge_recursion(
     assert np.array_equal(values == 0, solve(g).losing)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(graphs(max_vertices=14), st.integers(0, 2**32 - 1))
 def test_forest_kernel_native_is_its_python_specification(graph: EdgeSet, seed: int) -> None:
     n, edges = graph

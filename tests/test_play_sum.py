@@ -16,7 +16,7 @@ from bipartite_game.play.position import Position
 from bipartite_game.theory.sums import engine_move, solve_sum
 
 from .cli_util import assert_one_line_error, run
-from .strategies import EdgeSet, graphs
+from .strategies import EdgeSet, examples, graphs
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "sum.txt")
 
@@ -78,7 +78,7 @@ def _boards(draw: st.DrawFn) -> list[tuple[EdgeSet, int]]:
     return parts
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_boards(), st.randoms(use_true_random=False))
 def test_the_engine_wins_every_sum_it_is_given_the_winning_side_of(
     parts: list[tuple[EdgeSet, int]], rng: object

@@ -511,6 +511,7 @@ def _closed_after(sockets: list[socket.socket], seconds: float) -> dict[socket.s
 HALF_A_HEADER = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Stalling: "
 
 
+@pytest.mark.slow  # it waits out the server's header timeout
 def test_stalled_headers_are_cut_off_and_others_still_served() -> None:
     """Right after "serving on" a request is answered; 50 connections that
     send half a header and stall are closed after the header deadline,
@@ -548,6 +549,7 @@ def test_stalled_headers_are_cut_off_and_others_still_served() -> None:
         assert "Traceback" not in served.stderr(), served.stderr()
 
 
+@pytest.mark.slow  # hundreds of stalled connections, then their time-out
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX limits on open files")
 def test_more_stalled_clients_than_open_files_are_refused_quietly() -> None:
     """Under a 256-file limit, 300 stalled connections: those beyond what

@@ -100,6 +100,7 @@ def test_bad_moves_is_one_line() -> None:
     assert_one_line_error(run("sum", "--moves", "queen", stdin="@maze 1 1\n1 1\n.\n"), "queen")
 
 
+@pytest.mark.slow  # it waits out the 10 s clock
 def test_past_the_budget_is_refused_in_one_line() -> None:
     side = 30
     text = f"@maze 1 1\n{side} {side}\n" + ("." * side + "\n") * side

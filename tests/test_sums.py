@@ -15,7 +15,7 @@ from bipartite_game.graphs.graph import Graph
 from bipartite_game.play.position import Position
 from bipartite_game.theory.sums import Component, SumMove, component_value, solve_sum
 
-from .strategies import EdgeSet, adjacency, graphs
+from .strategies import EdgeSet, adjacency, examples, graphs
 
 
 def _graph(n: int, edges: list[tuple[int, int]]) -> Graph:
@@ -31,7 +31,7 @@ def components(draw: st.DrawFn, max_vertices: int = 5) -> tuple[EdgeSet, int, li
     return (n, edges), token, visited
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(components(), min_size=1, max_size=3))
 def test_sum_matches_the_multi_token_search(parts: list[tuple[EdgeSet, int, list[int]]]) -> None:
     oracle = [(adjacency(n, edges), token, visited) for (n, edges), token, visited in parts]

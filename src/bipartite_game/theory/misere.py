@@ -69,6 +69,7 @@ from ..graphs.graph import (
     is_networkx_graph,
     wide_offsets,
 )
+from .bitmasks import cyclic_components, local_adjacency, reachable
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 from .nimbers import forest_values
@@ -195,7 +196,7 @@ def misere_sum(
             adjacency, local, seen = _local_board(graph, vertex, visited, spent)
             boards.append((adjacency, local))
             graphs.append(graph)
-            state.append((local[vertex], _reach(adjacency, local[vertex], seen)))
+            state.append((local[vertex], reachable(adjacency, local[vertex], seen)))
         wins = _sum_search([a for a, _ in boards], tuple(state), memo, spent)
         move = None
         if wins:
@@ -239,7 +240,7 @@ def _sum_options(
             low = moves & -moves
             moves ^= low
             w = low.bit_length() - 1
-            after = (w, _reach(adjacency[k], w, ~reach | 1 << x | low))
+            after = (w, reachable(adjacency[k], w, ~reach | 1 << x | low))
             options.append((k, w, (*state[:k], after, *state[k + 1 :])))
     return options
 
@@ -285,16 +286,16 @@ def _all_starts(graph: Graph, budget: int, seconds: float, *, values: bool) -> I
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     result, label = forest_values(indptr, indices, 1)
-    cyclic = _cyclic(indptr, label)
+    cyclic = cyclic_components(indptr, label)
     if cyclic.any():
         spent = Budget(*limits)
         try:
             for root in np.unique(label[cyclic]).tolist():
                 members = np.flatnonzero(label == root)
-                adjacency = _adjacency(indptr, indices, members, spent)
+                adjacency = local_adjacency(indptr, indices, members, spent)
                 memo: dict[tuple[int, int], int] = {}
                 for s in range(members.size):
-                    reach = _reach(adjacency, s, 1 << s)
+                    reach = reachable(adjacency, s, 1 << s)
                     result[members[s]] = _search(adjacency, s, reach, memo, spent, values)
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
@@ -317,7 +318,7 @@ def _one(
     try:
         adjacency, local, seen = _local_board(graph, vertex, visited, spent)
         x = local[vertex]
-        return _search(adjacency, x, _reach(adjacency, x, seen), {}, spent, values)
+        return _search(adjacency, x, reachable(adjacency, x, seen), {}, spent, values)
     except SearchTooLarge as error:
         raise GeographyTooLarge(_refusal(graph, error.what)) from None
 
@@ -331,7 +332,7 @@ def _local_board(
     mask = graph.unlabelled().component(vertex)
     assert mask is not None  # no limit given
     members = np.flatnonzero(mask)
-    adjacency = _adjacency(wide_offsets(graph.indptr), graph.indices, members, budget)
+    adjacency = local_adjacency(wide_offsets(graph.indptr), graph.indices, members, budget)
     local = {int(x): i for i, x in enumerate(members.tolist())}
     seen = 1 << local[vertex]
     if isinstance(visited, np.ndarray) and visited.dtype == np.bool_:
@@ -356,55 +357,12 @@ def _local_board(
     return adjacency, local, seen
 
 
-def _adjacency(
-    indptr: IntArray, indices: Int32Array, members: IntArray, budget: Budget
-) -> list[int]:
-    """One component's rows as bitmasks of local ids, charged first."""
-    k = members.size
-    budget.charge(k * (k // 128 + 1))
-    local = np.full(indptr.size - 1, -1, dtype=np.int64)
-    local[members] = np.arange(k)
-    rows = []
-    for x in members.tolist():
-        row = 0
-        for w in local[indices[indptr[x] : indptr[x + 1]]].tolist():
-            row |= 1 << w
-        rows.append(row)
-    return rows
-
-
-def _cyclic(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
-    """Per vertex: whether its component has at least as many edges as
-    vertices (a cycle)."""
-    n = label.size
-    vertices = np.bincount(label, minlength=n)
-    ends = np.bincount(label, weights=np.diff(indptr), minlength=n)
-    return np.asarray((ends // 2 >= vertices)[label], dtype=np.bool_)
-
-
 def _refusal(graph: Graph, what: str) -> str:
     return (
         f"misère geography on this graph ({graph.num_vertices} vertices, "
         f"{graph.num_edges} edges) needs {what}: it is searched exhaustively on a "
         "component with a cycle, and only forests are solved exactly at any size"
     )
-
-
-def _reach(adjacency: list[int], vertex: int, seen: int) -> int:
-    """What the token on ``vertex`` can still reach through unvisited
-    vertices, as a bitmask (``vertex`` excluded)."""
-    reach = 0
-    frontier = adjacency[vertex] & ~seen
-    while frontier:
-        reach |= frontier
-        grown = 0
-        rest = frontier
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            grown |= adjacency[low.bit_length() - 1]
-        frontier = grown & ~seen & ~reach & ~(1 << vertex)
-    return reach
 
 
 def _is_tree(adjacency: list[int], vertex: int, reach: int) -> bool:
@@ -490,7 +448,7 @@ def _search(
         stack[-1] = (key, moves ^ low, found)
         w = low.bit_length() - 1
         x, left = key
-        child_reach = _reach(adjacency, w, ~left | 1 << x | low)
+        child_reach = reachable(adjacency, w, ~left | 1 << x | low)
         child = (w, child_reach)
         if child in memo:
             found.add(memo[child])

@@ -77,6 +77,7 @@ from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.graph import Graph, GraphLike, as_graph, is_networkx_graph, wide_offsets
+from .bitmasks import cyclic_components, local_adjacency, reachable
 from .cubic import cubic_values
 from .game import Solution, solve
 from .geography import checked_budget
@@ -139,7 +140,7 @@ def grundy_array(
     limits = checked_budget(budget, seconds)
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     values, label = forest_values(indptr, indices)
-    cyclic = _cyclic(indptr, label)
+    cyclic = cyclic_components(indptr, label)
     solution = solve(graph)
     if cyclic.any():
         low = _low_degree(indptr, label)
@@ -154,7 +155,7 @@ def grundy_array(
         try:
             for root in np.unique(label[searched]).tolist():
                 members = np.flatnonzero(label == root)
-                adjacency = _local_adjacency(indptr, indices, members, spent)
+                adjacency = local_adjacency(indptr, indices, members, spent)
                 memo: dict[tuple[int, int], int] = {}
                 for s in range(members.size):
                     values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
@@ -207,7 +208,7 @@ def grundy_value(
     else:
         spent = Budget(*limits)
         try:
-            adjacency = _local_adjacency(indptr, indices, members, spent)
+            adjacency = local_adjacency(indptr, indices, members, spent)
             value = _search(adjacency, local[token], seen, {}, spent)
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
@@ -222,34 +223,7 @@ def is_forest(graph: GraphLike) -> bool:
     graph = as_graph(graph, "is_forest")
     indptr = wide_offsets(graph.indptr)
     _, label = forest_values(indptr, graph.indices)
-    return not bool(_cyclic(indptr, label).any())
-
-
-def _cyclic(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
-    """Per vertex: whether its component (``label``) has a cycle, that is at
-    least as many edges as vertices."""
-    n = label.size
-    vertices = np.bincount(label, minlength=n)
-    ends = np.bincount(label, weights=np.diff(indptr), minlength=n)
-    return np.asarray((ends // 2 >= vertices)[label], dtype=np.bool_)
-
-
-def _local_adjacency(
-    indptr: IntArray, indices: Int32Array, members: IntArray, budget: Budget
-) -> list[int]:
-    """One component's rows as bitmasks of local ids (its order in
-    ``members``); the masks' bits are charged before they are built."""
-    k = members.size
-    budget.charge(k * (k // 128 + 1))
-    local = np.full(indptr.size - 1, -1, dtype=np.int64)
-    local[members] = np.arange(k)
-    adjacency = []
-    for x in members.tolist():
-        mask = 0
-        for w in local[indices[indptr[x] : indptr[x + 1]]].tolist():
-            mask |= 1 << w
-        adjacency.append(mask)
-    return adjacency
+    return not bool(cyclic_components(indptr, label).any())
 
 
 def _as_graph(
@@ -296,23 +270,6 @@ def _check_zeros(solution: Solution, values: IntArray) -> None:
         )
 
 
-def _reach(adjacency: list[int], vertex: int, seen: int) -> int:
-    """What the token on ``vertex`` can still reach through unvisited
-    vertices, as a bitmask (``vertex`` excluded)."""
-    reach = 0
-    frontier = adjacency[vertex] & ~seen
-    while frontier:
-        reach |= frontier
-        grown = 0
-        rest = frontier
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            grown |= adjacency[low.bit_length() - 1]
-        frontier = grown & ~seen & ~reach
-    return reach
-
-
 def _tree_value(adjacency: list[int], vertex: int, seen: int) -> int:
     """g of the position when what it reaches is a tree rooted at ``vertex``
     (the forest rule, from the leaves up; iterative)."""
@@ -352,7 +309,7 @@ def _search(
     reachable part has maximum degree at most 3 by :func:`_cubic_value`."""
 
     def key_of(x: int, used: int) -> tuple[tuple[int, int], int]:
-        reach = _reach(adjacency, x, used)
+        reach = reachable(adjacency, x, used)
         return (x, reach), reach
 
     def exact(x: int, reach: int) -> int | None:

@@ -6,7 +6,8 @@ int whose bit w is set when w is a neighbour: a position is then (token,
 what it can still reach), two ints, memoised as such.  These are the
 pieces both share: which components have a cycle (the others are forests,
 solved exactly without a search), a component's rows, and what the token
-can still reach.
+can still reach, and the value of a position whose reachable part is a
+tree.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy.typing as npt
 from ..graphs.graph import Int32Array
 from .geography.search import Budget
 
-__all__ = ["cyclic_components", "local_adjacency", "reachable"]
+__all__ = ["cyclic_components", "local_adjacency", "reachable", "tree_value"]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -67,3 +68,39 @@ def reachable(adjacency: list[int], vertex: int, seen: int) -> int:
             grown |= adjacency[low.bit_length() - 1]
         frontier = grown & ~seen & ~reach & ~(1 << vertex)
     return reach
+
+
+def tree_value(adjacency: list[int], vertex: int, reach: int, terminal: int = 0) -> int:
+    """The value of the token on ``vertex`` when what it can still reach,
+    ``reach`` (a bitmask, ``vertex`` excluded), induces with it a tree: the
+    forest rule from the leaves up, a position with no move worth
+    ``terminal`` (0 in normal play, where that is the mex of nothing; 1
+    for the misère values), any other the mex of its children's.
+    Iterative, O(|reach|)."""
+    order = [vertex]
+    parent = {vertex: -1}
+    head = 0
+    while head < len(order):
+        x = order[head]
+        head += 1
+        rest = adjacency[x] & reach & ~(1 << vertex)
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            w = low.bit_length() - 1
+            if w != parent[x]:
+                parent[w] = x
+                order.append(w)
+    below: dict[int, set[int]] = {}
+    value = terminal
+    for x in reversed(order):
+        found = below.pop(x, None)
+        if found is None:
+            value = terminal  # no move on
+        else:
+            value = 0
+            while value in found:
+                value += 1
+        if parent[x] >= 0:
+            below.setdefault(parent[x], set()).add(value)
+    return value

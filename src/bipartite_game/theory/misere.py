@@ -69,7 +69,7 @@ from ..graphs.graph import (
     is_networkx_graph,
     wide_offsets,
 )
-from .bitmasks import cyclic_components, local_adjacency, reachable
+from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 from .nimbers import forest_values
@@ -377,38 +377,6 @@ def _is_tree(adjacency: list[int], vertex: int, reach: int) -> bool:
     return total // 2 == reach.bit_count()
 
 
-def _tree_value(adjacency: list[int], vertex: int, reach: int) -> int:
-    """g⁻ of the token on ``vertex`` when what it reaches is a tree (the
-    forest recursion, from the leaves up)."""
-    order = [vertex]
-    parent = {vertex: -1}
-    head = 0
-    while head < len(order):
-        x = order[head]
-        head += 1
-        rest = adjacency[x] & reach & ~(1 << vertex)
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            w = low.bit_length() - 1
-            if w != parent[x]:
-                parent[w] = x
-                order.append(w)
-    below: dict[int, set[int]] = {}
-    value = 1
-    for x in reversed(order):
-        found = below.pop(x, None)
-        if found is None:
-            value = 1  # no move on: the terminal value
-        else:
-            value = 0
-            while value in found:
-                value += 1
-        if parent[x] >= 0:
-            below.setdefault(parent[x], set()).add(value)
-    return value
-
-
 def _search(
     adjacency: list[int],
     vertex: int,
@@ -426,7 +394,7 @@ def _search(
         return memo[root]
     budget.spend(reach, 128)
     if _is_tree(adjacency, vertex, reach):
-        memo[root] = _tree_value(adjacency, vertex, reach)
+        memo[root] = tree_value(adjacency, vertex, reach, 1)
         return memo[root]
     # a frame: key, moves left, values found, whether any move existed
     stack: list[tuple[tuple[int, int], int, set[int]]] = [(root, adjacency[vertex] & reach, set())]
@@ -455,7 +423,7 @@ def _search(
             continue
         budget.spend(child_reach, 128)
         if _is_tree(adjacency, w, child_reach):
-            memo[child] = _tree_value(adjacency, w, child_reach)
+            memo[child] = tree_value(adjacency, w, child_reach, 1)
             found.add(memo[child])
             continue
         stack.append((child, adjacency[w] & child_reach, set()))

@@ -77,7 +77,7 @@ from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.graph import Graph, GraphLike, as_graph, is_networkx_graph, wide_offsets
-from .bitmasks import cyclic_components, local_adjacency, reachable
+from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .cubic import cubic_values
 from .game import Solution, solve
 from .geography import checked_budget
@@ -270,42 +270,13 @@ def _check_zeros(solution: Solution, values: IntArray) -> None:
         )
 
 
-def _tree_value(adjacency: list[int], vertex: int, seen: int) -> int:
-    """g of the position when what it reaches is a tree rooted at ``vertex``
-    (the forest rule, from the leaves up; iterative)."""
-    order = [vertex]
-    parent = {vertex: -1}
-    head = 0
-    while head < len(order):
-        x = order[head]
-        head += 1
-        rest = adjacency[x] & ~seen
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            w = low.bit_length() - 1
-            if w != parent[x] and w != vertex:
-                parent[w] = x
-                order.append(w)
-    children: dict[int, set[int]] = {}
-    value = 0
-    for x in reversed(order):
-        seen_values = children.pop(x, set())
-        value = 0
-        while value in seen_values:
-            value += 1
-        if parent[x] >= 0:
-            children.setdefault(parent[x], set()).add(value)
-    return value
-
-
 def _search(
     adjacency: list[int], vertex: int, seen: int, memo: dict[tuple[int, int], int], budget: Budget
 ) -> int:
     """The Grundy value of (vertex, seen): a memoised mex over the moves,
     with an explicit stack.  A state is the token's vertex and what it can
     still reach (the rest of the visited set changes nothing); a state whose
-    reachable part is a tree is answered by :func:`_tree_value`, one whose
+    reachable part is a tree is answered by :func:`.bitmasks.tree_value`, one whose
     reachable part has maximum degree at most 3 by :func:`_cubic_value`."""
 
     def key_of(x: int, used: int) -> tuple[tuple[int, int], int]:
@@ -315,7 +286,7 @@ def _search(
     def exact(x: int, reach: int) -> int | None:
         edges, top = _shape_inside(adjacency, x, reach)
         if edges == reach.bit_count():  # connected, so a tree
-            return _tree_value(adjacency, x, ~(reach | 1 << x))
+            return tree_value(adjacency, x, reach)
         if top <= 3 and reach.bit_count() >= _CUBIC_FROM:
             return _cubic_value(adjacency, x, reach)
         return None

@@ -9,6 +9,7 @@ import argparse
 import io
 import os
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._command import OutputError, silence_stdout, whole
@@ -172,15 +173,8 @@ def _play(args: argparse.Namespace) -> int:
     board = grid_board(maze.open, args.moves)
     if args.file == "-":
         _moves_from_terminal()
-    # typed bytes that the locale cannot decode are an illegal move, not a crash
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="replace")
-    # at a terminal, the process's own stream, for input()'s line editing;
-    # elsewhere one whose failures (a full disk) are named as the output's
-    stdout: TextIO = sys.stdout if sys.stdout.isatty() else _Output(sys.stdout)  # type: ignore[assignment]
-    try:
-        return play_maze(
+    return _in_terminal(
+        lambda stdout: play_maze(
             board,
             moves=args.moves,
             side=_PLAY_SIDES[args.side],
@@ -191,11 +185,26 @@ def _play(args: argparse.Namespace) -> int:
             colour=wants_colour(sys.stdout),
             columns=columns,
         )
+    )
+
+
+def _in_terminal(game: Callable[[TextIO], int]) -> int:
+    """Run ``game`` (given the stream to write to) on this process's
+    standard streams: bytes the locale cannot decode are an illegal move,
+    not a crash; at a terminal the process's own stdout, for input()'s line
+    editing, elsewhere one whose failures (a full disk) are named as the
+    output's; a closed pipe is status 1 and Ctrl-C 130, the shell's prompt
+    left on a line of its own."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    stdout: TextIO = sys.stdout if sys.stdout.isatty() else _Output(sys.stdout)  # type: ignore[assignment]
+    try:
+        return game(stdout)
     except BrokenPipeError:
         silence_stdout()
         return 1
     except KeyboardInterrupt:
-        # leave the shell's prompt on a line of its own
         sys.stdout.write("\n")
         sys.stdout.flush()
         return 130
@@ -224,12 +233,8 @@ def _play_sum(args: argparse.Namespace) -> int:
             columns = check_fits(*board.grid.shape)
     if args.file == "-":
         _moves_from_terminal("sum")
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="replace")
-    stdout: TextIO = sys.stdout if sys.stdout.isatty() else _Output(sys.stdout)  # type: ignore[assignment]
-    try:
-        return play_sum(
+    return _in_terminal(
+        lambda stdout: play_sum(
             boards,
             side=_SUM_SIDES[args.side],
             stdin=sys.stdin,
@@ -237,13 +242,7 @@ def _play_sum(args: argparse.Namespace) -> int:
             colour=wants_colour(sys.stdout),
             columns=columns,
         )
-    except BrokenPipeError:
-        silence_stdout()
-        return 1
-    except KeyboardInterrupt:
-        sys.stdout.write("\n")
-        sys.stdout.flush()
-        return 130
+    )
 
 
 class _Output:

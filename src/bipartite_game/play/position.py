@@ -181,7 +181,7 @@ class Position:
         moves = self.legal_moves._array().tolist()
         if not moves:
             return []
-        rest = solve(self.graph.without(np.flatnonzero(self._visited)))
+        rest = solve(self.graph.without_ids(np.flatnonzero(self._visited)))
         return [u for u in moves if rest.losing[u]]
 
     def best_moves(self) -> list[Vertex]:
@@ -363,7 +363,7 @@ class Engine:
         visited = np.flatnonzero(position._visited)
         best: tuple[int, int, int] | None = None
         for u in position.legal_moves._array().tolist():
-            rest = solve(self.graph.without(np.append(visited, u)))
+            rest = solve(self.graph.without_ids(np.append(visited, u)))
             replies = self.graph.neighbor_ids(u)
             replies = replies[~position._visited[replies]]
             wins = int(np.count_nonzero(rest.losing[replies]))
@@ -398,7 +398,7 @@ class Engine:
         best: tuple[int, int, int] | None = None
         for s in range(n):
             replies = self.graph.neighbor_ids(s)
-            wins = int(np.count_nonzero(solve(self.graph.without(s)).losing[replies]))
+            wins = int(np.count_nonzero(solve(self.graph.without_ids(s)).losing[replies]))
             key = (wins, wins - int(replies.size), s)
             if best is None or key < best:
                 best = key

@@ -382,7 +382,7 @@ class Solution:
         if partner >= 0:
             mate[partner] = -1
             mate[v] = -1
-        rest = self.graph.without([v])
+        rest = self.graph.without_ids([v])
         mate = maximum_matching(rest, initial=mate)
         if matching_size(mate) != self.matching_size:
             raise SolverError(f"no maximum matching misses losing start {start!r}")

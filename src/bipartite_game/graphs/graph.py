@@ -58,6 +58,8 @@ if TYPE_CHECKING:
     from .edgelist import EdgeList
 
 __all__ = [
+    "REPR_CHARS",
+    "REPR_VERTICES",
     "Colouring",
     "Graph",
     "GraphLike",
@@ -66,6 +68,7 @@ __all__ = [
     "as_graph",
     "board_hint",
     "is_networkx_graph",
+    "vertices_repr",
     "wide_offsets",
 ]
 
@@ -768,6 +771,30 @@ Vertex = Any
 #: networkx graph (converted by :func:`as_graph`).  ``Any`` to a type
 #: checker, since networkx is an optional dependency.
 GraphLike = Any
+
+
+#: The most vertices a repr lists by name (then how many more), and the most
+#: characters of one name's repr it writes.
+REPR_VERTICES, REPR_CHARS = 6, 40
+
+
+def vertices_repr(graph: Graph, ids: npt.ArrayLike) -> str:
+    """The vertices with ids ``ids`` as a repr lists them, named as
+    ``graph`` names them: ``['a', 'c']``; past :data:`REPR_VERTICES` the
+    first ones and how many more (``[0, 2, 4, 6, 8, 10, ... 94 more]``), and
+    a name whose repr is longer than :data:`REPR_CHARS` characters cut
+    short with ``...``, so a repr stays one short line whatever the graph.
+    O(REPR_VERTICES)."""
+    found = np.asarray(ids)
+    shown = [_short_repr(name) for name in graph.labels_of(found[:REPR_VERTICES])]
+    if found.size > len(shown):
+        shown.append(f"... {found.size - len(shown)} more")
+    return "[" + ", ".join(shown) + "]"
+
+
+def _short_repr(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= REPR_CHARS else text[: REPR_CHARS - 3] + "..."
 
 
 def is_networkx_graph(obj: object) -> bool:

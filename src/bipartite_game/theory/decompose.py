@@ -89,6 +89,7 @@ from ..graphs.graph import (
     as_graph,
     board_hint,
     is_networkx_graph,
+    vertices_repr,
     wide_offsets,
 )
 from .game import Solution, solve
@@ -310,6 +311,24 @@ class Decomposition:
             raise BipartiteGameError(f"no edge {g.label(a)!r} - {g.label(b)!r} in the graph")
         return EDGE_CLASSES[int(self.edge_class[g.indptr[a] + k])]
 
+    def __repr__(self) -> str:
+        """The graph's size, the vertices of each class as the graph names
+        them (the first few of a long class, and how many more: see
+        :func:`~bipartite_game.graphs.graph.vertices_repr`), the number of
+        fine blocks on a bipartite graph, and the edges of each class.
+        O(V + E)."""
+        self.check_intact()
+        g = self.graph
+        classes = ", ".join(
+            f"{name}={vertices_repr(g, np.flatnonzero(self.vertex_class == k))}"
+            for k, name in enumerate(VERTEX_CLASSES)
+        )
+        blocks = f", blocks={self.num_blocks}" if self.block is not None else ""
+        return (
+            f"Decomposition(num_vertices={g.num_vertices}, num_edges={g.num_edges}, "
+            f"{classes}{blocks}, edges={self.count()!r})"
+        )
+
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the vertices of ``D`` (the losing starts), ``A``
         (the barrier) and ``C`` tinted, the edges in every maximum matching
@@ -376,6 +395,8 @@ def decompose(graph: GraphLike | Solution) -> Decomposition:
     (['D', 'A', 'D'], 'some')
     >>> decompose(Graph.from_edges([0], [1])).edge_class_of(0, 1)
     'every'
+    >>> d  # doctest: +ELLIPSIS
+    Decomposition(num_vertices=3, num_edges=2, D=[0, 2], A=[1], C=[], blocks=0, edges=...)
     """
     if isinstance(graph, Solution):
         solution = graph

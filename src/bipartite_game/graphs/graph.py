@@ -234,8 +234,8 @@ class Graph:
     # ----------------------------------------------------------- the arrays
     @property
     def indptr(self) -> OffsetArray:
-        """Row offsets: ``indices[indptr[v]:indptr[v + 1]]`` are ``v``'s
-        neighbours (int64, or int32 from a board builder); read-only."""
+        """The row offsets, ``indices[indptr[v]:indptr[v + 1]]`` being
+        ``v``'s neighbours (int64, or int32 from a board builder); read-only."""
         return self._indptr
 
     @property
@@ -763,13 +763,14 @@ class Graph:
         return out
 
 
-#: A vertex as the user names it: a label of a labelled graph, else an id
-#: (a plain int).  ``Any`` to a type checker, since a label is any hashable.
+#: A vertex as the user names it, in and out of every method and function
+#: of the game layer (a label of a labelled graph, else an id, a plain
+#: int).  ``Any`` to a type checker, since a label is any hashable.
 Vertex = Any
 
-#: What the functions taking a graph accept: a :class:`Graph`, or a
-#: networkx graph (converted by :func:`as_graph`).  ``Any`` to a type
-#: checker, since networkx is an optional dependency.
+#: What the functions taking a graph accept, a :class:`Graph` or a networkx
+#: graph (converted once by :func:`as_graph`, its nodes the labels).
+#: ``Any`` to a type checker, since networkx is an optional dependency.
 GraphLike = Any
 
 

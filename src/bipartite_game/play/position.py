@@ -38,7 +38,19 @@ PLACE_SEARCH = 400
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: who won and after how many moves."""
+    """The end of a game: who won and after how many moves
+    (:meth:`Position.outcome`).
+
+    Attributes
+    ----------
+    winner
+        ``"first"`` (the player who moved first from the start) or
+        ``"second"``: the player who made the last move, after which the
+        other had none.
+    moves
+        How many moves were played from the start (the start itself is no
+        move); the winner is ``"first"`` exactly when it is odd.
+    """
 
     winner: str
     moves: int
@@ -295,7 +307,7 @@ class Engine:
         self.graph: Graph = graph
         self._strategy: Strategy | None = None
         self._followed_moves: list[int] = []
-        #: How :meth:`move` chose its last move: ``"matching"`` (the partner
+        #: How :meth:`move` chose its last move, ``"matching"`` (the partner
         #: in the strategy's matching), ``"solved"`` (a winning move found by
         #: solving what is left, after the game left the matching) or
         #: ``"resisting"`` (every move loses: :meth:`resist`).

@@ -233,21 +233,24 @@ class Decomposition:
 
     @property
     def in_d(self) -> BoolArray:
-        """Vertices some maximum matching misses: the losing starts."""
+        """A mask of ``D``, the vertices some maximum matching misses (the
+        losing starts).  O(V)."""
         self.check_intact()
         result: BoolArray = self.vertex_class == _D
         return result
 
     @property
     def in_a(self) -> BoolArray:
-        """The barrier: neighbours of ``D`` outside ``D``."""
+        """A mask of ``A``, the barrier (the neighbours of ``D`` outside
+        ``D``).  O(V)."""
         self.check_intact()
         result: BoolArray = self.vertex_class == _A
         return result
 
     @property
     def in_c(self) -> BoolArray:
-        """Vertices neither in ``D`` nor next to it: perfectly matched inside."""
+        """A mask of ``C``, the vertices neither in ``D`` nor next to it
+        (matched perfectly among themselves).  O(V)."""
         self.check_intact()
         result: BoolArray = self.vertex_class == _C
         return result

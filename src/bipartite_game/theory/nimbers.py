@@ -98,7 +98,7 @@ _PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
 
 
 def grundy_values(
-    graph_or_u: Graph | npt.ArrayLike,
+    graph_or_u: GraphLike | npt.ArrayLike,
     v: npt.ArrayLike | None = None,
     num_vertices: int | None = None,
     *,

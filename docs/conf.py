@@ -53,11 +53,17 @@ autosummary_generate = True
 autodoc_default_options = {"members": True, "member-order": "bysource"}
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
-# numpy's ArrayLike written as its name, not as the union it stands for
-# (``_Buffer | _SupportsArray[dtype[Any]] | _NestedSequence[...] | ...``)
+# Type aliases written as their names, not as what they stand for: numpy's
+# ArrayLike (a six-line union, ``_Buffer | _SupportsArray[dtype[Any]] |
+# ...``), and the package's GraphLike and Vertex (``Any`` to a type checker,
+# so without this every parameter taking a graph would read ``Any``).  A "~"
+# shows the last part of the name; the extension makes these names show
+# inside unions and lists too (``ArrayLike | None``, ``list[Vertex]``).
 autodoc_type_aliases = {
-    "npt.ArrayLike": "numpy.typing.ArrayLike",
-    "ArrayLike": "numpy.typing.ArrayLike",
+    "npt.ArrayLike": "~numpy.typing.ArrayLike",
+    "ArrayLike": "~numpy.typing.ArrayLike",
+    "GraphLike": "~bipartite_game.graphs.graph.GraphLike",
+    "Vertex": "~bipartite_game.graphs.graph.Vertex",
 }
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True

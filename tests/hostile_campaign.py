@@ -169,7 +169,8 @@ class Objects:
             "two_colouring": lambda: (g.two_colouring().side, g.two_colouring().odd_cycle),
             "is_bipartite": g.is_bipartite,
             "sides": g.sides,
-            "without": lambda: g.without([0]).edges(),
+            "without": lambda: g.without(["v0"]).edge_pairs(),
+            "without_ids": lambda: g.without_ids([0]).edges(),
             "component": lambda: g.component("v0", limit=3),
             "subgraph": lambda: g.subgraph(np.arange(n) % 2 == 0).edges(),
             "solve": lambda: (solve(g).mate, solve(g).losing),
@@ -197,7 +198,7 @@ class Objects:
                 decompose(g).block,
             ),
             "decomposition": lambda: (
-                (d.in_d, d.in_a, d.in_c, d.num_blocks, d.edges(), d.count()),
+                (d.in_d, d.in_a, d.in_c, d.num_blocks, d.edges(), d.count(), repr(d)),
                 [d.class_of(x) for x in every],
                 d.edge_class_of(u, v) if g.num_edges else None,
             ),
@@ -250,7 +251,8 @@ def _engine(graph: Graph) -> object:
         moves.append(move)
         position.push(move)
     first = graph.label(0)
-    return [moves, engine.choose_side(first), engine.resist(Position(graph, first))]
+    resisting = engine.resist(Position(graph, first))
+    return [moves, engine.choose_side(first), resisting, repr(engine)]
 
 
 def _board_position(board: Any) -> Position | None:

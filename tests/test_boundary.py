@@ -414,6 +414,8 @@ def test_vertex_entries_refuse_anything_but_a_vertex(
     assert all(answer == vertex for answer in answers.values()), answers
     if _outcome(lambda: solve(graph.without(value))):  # also takes lists of ids
         assert vertex or isinstance(value, (list, tuple))
+    if _outcome(lambda: solve(graph.without_ids(value))):
+        assert vertex or isinstance(value, (list, tuple))
     if n:
         _outcome(lambda: graph.component(0, limit=other))
         strategy = solution.strategy(0)
@@ -436,6 +438,7 @@ def test_derived_graphs_and_hand_made_results_refuse_malformed_arrays(
     other = data.draw(junk_arrays(n))
     _outcome(lambda: solve(graph.subgraph(junk)))
     _outcome(lambda: solve(graph.without(junk)))
+    _outcome(lambda: solve(graph.without_ids(junk)))
     start = data.draw(_ids(n))
     _outcome(lambda: Strategy(start, True, junk).reply(0))
     # a hand-made Solution: its arrays' shapes and dtypes are checked (its

@@ -91,6 +91,44 @@ def test_reprs_show_sizes_and_str_draws_a_grid_position() -> None:
     assert str(plain) == repr(plain)
 
 
+def test_decomposition_repr_lists_its_classes_by_label() -> None:
+    """It printed ``Decomposition()``: every field was hidden from the repr."""
+    path = Graph.from_edges(["a", "b"], ["b", "c"])
+    assert repr(bg.decompose(path)) == (
+        "Decomposition(num_vertices=3, num_edges=2, D=['a', 'c'], A=['b'], C=[], blocks=0, "
+        "edges={'none': 0, 'some': 2, 'every': 0})"
+    )
+    triangle = Graph.from_edges([0, 1, 2, 2], [1, 2, 0, 3])  # no fine blocks: no bipartite
+    assert repr(bg.decompose(triangle)) == (
+        "Decomposition(num_vertices=4, num_edges=4, D=[], A=[], C=[0, 1, 2, 3], "
+        "edges={'none': 2, 'some': 0, 'every': 2})"
+    )
+
+
+def test_reprs_stay_one_short_line_on_large_graphs_and_long_labels() -> None:
+    n = 100_000  # a path: C holds every vertex
+    long = bg.decompose(Graph.from_edges(np.arange(n - 1), np.arange(1, n)))
+    assert "C=[0, 1, 2, 3, 4, 5, ... 99994 more]" in repr(long)
+    assert len(repr(long)) < 200
+    named = Graph.from_edge_list([("x" * 1000, "y"), ("y", "z")])
+    shown = repr(bg.decompose(named))
+    assert f"D=['{'x' * 36}..., 'z']" in shown and len(shown) < 200
+
+
+def test_engine_repr_names_its_solution_strategy_and_last_reason() -> None:
+    """It printed ``<bipartite_game.play.position.Engine object at 0x...>``."""
+    graph = Graph.from_edges(["a", "b"], ["b", "c"])
+    engine = bg.Engine(graph)
+    solution = "Solution(num_vertices=3, num_edges=2, matching_size=1, losing_starts=2)"
+    assert repr(engine) == f"Engine(solution={solution}, strategy=None, last_reason=None)"
+    position = Position(graph, "a")  # the mover loses from a: the engine resists
+    position.push(engine.move(position))
+    assert repr(engine) == (
+        f"Engine(solution={solution}, strategy=Strategy(start='a', first_player_wins=False), "
+        "last_reason='resisting')"
+    )
+
+
 def test_the_readme_library_examples_are_right() -> None:
     """Every pycon block of the README's Library section, as a doctest."""
     import doctest

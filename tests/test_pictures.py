@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import (
+    Engine,
     Graph,
     Position,
     decompose,
@@ -83,6 +84,50 @@ def test_decomposition_picture_tints_d_a_c_and_styles_edge_classes(case: EdgeSet
         assert found.class_of(v) in classes
     for name, number in found.count().items():
         assert _count(svg, name) == number
+
+
+def _matched_pairs(svg: str) -> set[frozenset[int]]:
+    """The pairs the picture draws as its matching, by the discs at their ends."""
+    root = _parse(svg)
+    at = {
+        (c.attrib["cx"], c.attrib["cy"]): int(c.attrib["data-vertex"])
+        for c in root.iter(f"{SVG}circle")
+        if "data-vertex" in c.attrib
+    }
+    lines = [e.attrib for e in root.iter(f"{SVG}line") if e.attrib.get("class") == "matching"]
+    return {frozenset((at[e["x1"], e["y1"]], at[e["x2"], e["y2"]])) for e in lines}
+
+
+def _pairs(mate: np.ndarray) -> set[frozenset[int]]:
+    return {frozenset((v, int(mate[v]))) for v in range(mate.size) if mate[v] > v}
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs(max_vertices=9), st.data())
+def test_engine_picture_draws_the_matching_it_answers_along(
+    case: EdgeSet, data: st.DataObject
+) -> None:
+    graph = _graph(case)
+    engine = Engine(graph)
+    svg = engine._repr_svg_()
+    solution = engine.solution
+    assert _matched_pairs(svg) == _pairs(solution.mate) and _count(svg, "token") == 0
+    for v, classes in _vertex_classes(svg).items():
+        assert ("losing" if solution.losing[v] else "winning") in classes
+    if graph.num_vertices == 0:
+        return
+    start = data.draw(st.integers(0, graph.num_vertices - 1))
+    if engine.move(Position(graph, start)) is None:  # no move: no game played
+        assert engine._repr_svg_() == svg
+        return
+    svg = engine._repr_svg_()
+    assert _matched_pairs(svg) == _pairs(solution.strategy(start).mate)
+    token = next(c for c in _parse(svg).iter(f"{SVG}circle") if c.attrib["class"] == "token")
+    disc = next(
+        c for c in _parse(svg).iter(f"{SVG}circle") if c.attrib.get("data-vertex") == str(start)
+    )
+    assert (token.attrib["cx"], token.attrib["cy"]) == (disc.attrib["cx"], disc.attrib["cy"])
+    assert f"from {start}" in svg
 
 
 @settings(max_examples=40, deadline=None)
@@ -204,6 +249,7 @@ def test_a_large_graph_is_a_summary_not_a_drawing() -> None:
         solution._repr_svg_(),
         decompose(solution)._repr_svg_(),
         Position(graph, 0)._repr_svg_(),
+        Engine(graph)._repr_svg_(),
         grid_board(np.ones((300, 300), dtype=bool))._repr_svg_(),
     ]
     for svg in pictures:

@@ -11,6 +11,12 @@ that file instead of broken links between pages.
 ``picture``: the SVG picture (``_repr_svg_``) of a Python expression over
 ``from bipartite_game import *``, embedded in the page as the notebook shows
 it, so the pictures of the tutorial are drawn by the code they document.
+
+Type aliases by name inside other types: ``conf.autodoc_type_aliases`` names
+``ArrayLike``, ``GraphLike`` and ``Vertex``, but Sphinx 9 writes an alias
+nested in a union or a generic (``ArrayLike | None``, ``list[Vertex]``) as
+``TypeAliasForwardRef('numpy.typing.ArrayLike')``: its placeholder's repr
+(Sphinx issue 14003).  :func:`_alias_names_nested` makes that repr the name.
 """
 
 from __future__ import annotations
@@ -110,7 +116,20 @@ def _outside_links(app: Sphinx, doctree: nodes.document) -> None:
         node.replace_self(link)
 
 
+def _alias_names_nested() -> None:
+    """Write an aliased type nested in another as its name (the placeholder
+    a name of ``autodoc_type_aliases`` is evaluated to is written by its
+    repr there; Sphinx issue 14003).  Nothing to do where the placeholder
+    is gone or writes its name already."""
+    from sphinx.util import inspect as sphinx_inspect
+
+    placeholder = getattr(sphinx_inspect, "TypeAliasForwardRef", None)
+    if placeholder is not None and repr(placeholder("x")) != "x":
+        placeholder.__repr__ = lambda self: str(self.name)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    _alias_names_nested()
     app.connect("doctree-read", _outside_links, priority=100)
     app.add_directive("command-help", CommandHelp)
     app.add_directive("picture", Picture)

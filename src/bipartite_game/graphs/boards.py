@@ -214,8 +214,8 @@ class GridBoard:
 
     @property
     def cell_of(self) -> Int32Array:
-        """``cell_of[v]``: the flat cell index of vertex ``v`` (int32,
-        read-only)."""
+        """The flat cell index of each vertex, ``cell_of[v]`` that of
+        vertex ``v`` (int32, read-only)."""
         self.check_intact()
         cell_of = self._cell_of
         if cell_of is None:

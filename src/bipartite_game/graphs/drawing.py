@@ -77,20 +77,21 @@ BOARD_DRAW_LIMIT = 10_000
 #: Vertices past which labels are only tooltips, not written on the discs.
 WRITTEN_LABELS = 60
 
-#: The palette.  Cells and vertices: a wall, an open cell (or a plain
-#: vertex), a losing start, a winning start, a visited one, the barrier A
-#: and the class C of a decomposition.
+#: The palette of cells and vertices, in order a wall, an open cell (or a
+#: plain vertex), a losing start, a winning start, a visited one, the
+#: barrier A and the class C of a decomposition.
 WALL, OPEN, LOSING, WINNING, VISITED = "#3b3b46", "#f4f1e8", "#f2c6b4", "#d3e6c3", "#b9cfe8"
 A_CLASS, C_CLASS = "#f3dc8d", "#cdd9ee"
-#: Marks: an edge, the matching, the token's path (and the outline of a
-#: legal move), the token, a hint.
+#: The palette of marks, in order an edge, the matching, the token's path
+#: (and the outline of a legal move), the token, a hint.
 EDGE, MATCHING, PATH, TOKEN, HINT = "#8a8778", "#6a8e4e", "#2f5d8a", "#c0392b", "#e0a100"
 
-#: ``(members, fill, css_class)``: cells or vertices drawn in ``fill`` and
-#: given ``css_class``.  In a list of tints the first that holds a member wins.
+#: Cells or vertices drawn in ``fill`` and given ``css_class``, as
+#: ``(members, fill, css_class)``.  In a list of tints the first that holds
+#: a member wins.
 Tint = tuple[Iterable[int], str, str]
-#: ``(mask over the edges, stroke, css_class, width, dashed)``: edges drawn
-#: so.  In a list of styles the first that holds an edge wins.
+#: Edges drawn so, as ``(mask over the edges, stroke, css_class, width,
+#: dashed)``.  In a list of styles the first that holds an edge wins.
 EdgeStyle = tuple[npt.NDArray[np.bool_], str, str, float, bool]
 
 _FONT = 'font-family="sans-serif"'

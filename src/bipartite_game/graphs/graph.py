@@ -11,7 +11,7 @@ id, and every vertex it gives back is a label: a graph whose labels are the
 integers ``10, 20, 30`` names its first vertex ``10``, and ``0`` is no vertex
 of it.  On a graph without labels the vertices are their ids, plain Python
 ints.  The array layer is indexed by id whatever the labels (``indptr``,
-``indices``, :meth:`Graph.edges`, :meth:`Graph.without`, a solution's
+``indices``, :meth:`Graph.edges`, :meth:`Graph.without_ids`, a solution's
 ``losing`` and ``mate``); :meth:`Graph.index` and :meth:`Graph.label` go
 between the two.
 
@@ -58,6 +58,8 @@ if TYPE_CHECKING:
     from .edgelist import EdgeList
 
 __all__ = [
+    "REPR_CHARS",
+    "REPR_VERTICES",
     "Colouring",
     "Graph",
     "GraphLike",
@@ -66,6 +68,7 @@ __all__ = [
     "as_graph",
     "board_hint",
     "is_networkx_graph",
+    "vertices_repr",
     "wide_offsets",
 ]
 
@@ -231,8 +234,8 @@ class Graph:
     # ----------------------------------------------------------- the arrays
     @property
     def indptr(self) -> OffsetArray:
-        """Row offsets: ``indices[indptr[v]:indptr[v + 1]]`` are ``v``'s
-        neighbours (int64, or int32 from a board builder); read-only."""
+        """The row offsets, ``indices[indptr[v]:indptr[v + 1]]`` being
+        ``v``'s neighbours (int64, or int32 from a board builder); read-only."""
         return self._indptr
 
     @property
@@ -444,24 +447,78 @@ class Graph:
         return colouring.side
 
     # --------------------------------------------------------- derived graphs
-    def without(self, vertices: npt.ArrayLike) -> Graph:
-        """The same vertices with every edge at ``vertices`` removed.
+    def without(self, vertices: object) -> Graph:
+        """The graph with ``vertices`` and their edges removed, as networkx's
+        ``remove_nodes_from`` leaves it: the other vertices keep their
+        names and their order.
 
-        Vertex ids and labels are unchanged, so a solution of the result speaks
-        of the same vertices.  ``vertices`` is one id or an array of ids
-        (checked).  O(V + E).
+        ``vertices`` is one vertex or an iterable of vertices as the graph
+        names them (labels on a labelled graph, else ids); an object that is
+        itself a vertex counts as one, as in networkx.  On a graph without
+        labels the vertices left keep their ids as labels (and stay
+        unlabelled when those are ``0 .. k - 1`` already, that is when only
+        the last vertices were removed).  A known 2-colouring is kept.
+        :meth:`without_ids` is the array layer's form, which keeps every id.
+        O(V + E).
+
+        Examples
+        --------
+        >>> g = Graph.from_edges(["a", "b", "c"], ["b", "c", "d"])  # a path
+        >>> rest = g.without(["b"])
+        >>> rest.labels, rest.edge_pairs()
+        (('a', 'c', 'd'), [('c', 'd')])
+        >>> Graph.from_edges([0, 1], [1, 2]).without(0).labels  # ids kept as names
+        (1, 2)
+        """
+        self.check_intact()
+        removed = np.zeros(self.num_vertices, dtype=np.bool_)
+        removed[self._named_ids(vertices, "vertices to remove")] = True
+        kept = np.flatnonzero(~removed)
+        graph = self.subgraph(~removed)
+        if self.labels is not None or not kept.size or kept[-1] == kept.size - 1:
+            return graph
+        side = graph._colouring.side if graph._colouring is not None else None
+        return Graph._trusted(graph.indptr, graph.indices, tuple(kept.tolist()), side=side)
+
+    def _named_ids(self, vertices: object, what: str) -> IntArray:
+        """The ids of one vertex or an iterable of vertices, named as the
+        graph names them (an object that is a vertex counts as one; one that
+        is neither a vertex nor iterable is refused as a vertex), checked.
+        O(k)."""
+        if self.labels is None:
+            return self._id_or_ids(vertices, what)
+        try:
+            return np.array([self.vertex_id(vertices)], dtype=np.int64)
+        except BipartiteGameError:
+            if isinstance(vertices, (str, bytes)) or not isinstance(vertices, Iterable):
+                raise
+        return self.vertex_ids(vertices, what)
+
+    def _id_or_ids(self, ids: object, what: str) -> IntArray:
+        """One id (by the rules of one id) or an array of ids, checked, as an
+        int64 array.  O(k)."""
+        try:
+            single = np.ndim(ids) == 0  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            single = False  # a ragged list, say: vertex_array says why
+        if single:
+            return np.array([vertex_id(ids, self.num_vertices)], dtype=np.int64)
+        return vertex_array(ids, self.num_vertices, what)
+
+    def without_ids(self, ids: npt.ArrayLike) -> Graph:
+        """The same vertices with every edge at the vertices ``ids`` removed:
+        the array layer's :meth:`without`.
+
+        Every id keeps its meaning (the vertices removed stay, isolated,
+        and the labels are kept), so the arrays of a solution of the result
+        are indexed as this graph's: what the game layer needs to re-solve
+        what is left of a game (``Position.best_moves``).  ``ids`` is one id
+        or an array of ids (checked), whatever the labels.  O(V + E).
         """
         self.check_intact()
         n = self.num_vertices
         removed = np.zeros(n, dtype=bool)
-        try:
-            scalar = np.ndim(vertices) == 0
-        except (ValueError, TypeError):
-            scalar = False  # a ragged list, say: vertex_array says why
-        if scalar:  # one vertex: the rules of one id, not of an id array
-            removed[vertex_id(vertices, n)] = True
-        else:
-            removed[vertex_array(vertices, n, "vertices to cut off")] = True
+        removed[self._id_or_ids(ids, "vertices to cut off")] = True
         src = np.repeat(np.arange(n, dtype=np.int64), np.diff(self.indptr))
         keep = ~(removed[src] | removed[self.indices])
         indptr = np.zeros(n + 1, dtype=np.int64)
@@ -706,14 +763,39 @@ class Graph:
         return out
 
 
-#: A vertex as the user names it: a label of a labelled graph, else an id
-#: (a plain int).  ``Any`` to a type checker, since a label is any hashable.
+#: A vertex as the user names it, in and out of every method and function
+#: of the game layer (a label of a labelled graph, else an id, a plain
+#: int).  ``Any`` to a type checker, since a label is any hashable.
 Vertex = Any
 
-#: What the functions taking a graph accept: a :class:`Graph`, or a
-#: networkx graph (converted by :func:`as_graph`).  ``Any`` to a type
-#: checker, since networkx is an optional dependency.
+#: What the functions taking a graph accept, a :class:`Graph` or a networkx
+#: graph (converted once by :func:`as_graph`, its nodes the labels).
+#: ``Any`` to a type checker, since networkx is an optional dependency.
 GraphLike = Any
+
+
+#: The most vertices a repr lists by name (then how many more), and the most
+#: characters of one name's repr it writes.
+REPR_VERTICES, REPR_CHARS = 6, 40
+
+
+def vertices_repr(graph: Graph, ids: npt.ArrayLike) -> str:
+    """The vertices with ids ``ids`` as a repr lists them, named as
+    ``graph`` names them: ``['a', 'c']``; past :data:`REPR_VERTICES` the
+    first ones and how many more (``[0, 2, 4, 6, 8, 10, ... 94 more]``), and
+    a name whose repr is longer than :data:`REPR_CHARS` characters cut
+    short with ``...``, so a repr stays one short line whatever the graph.
+    O(REPR_VERTICES)."""
+    found = np.asarray(ids)
+    shown = [_short_repr(name) for name in graph.labels_of(found[:REPR_VERTICES])]
+    if found.size > len(shown):
+        shown.append(f"... {found.size - len(shown)} more")
+    return "[" + ", ".join(shown) + "]"
+
+
+def _short_repr(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= REPR_CHARS else text[: REPR_CHARS - 3] + "..."
 
 
 def is_networkx_graph(obj: object) -> bool:

@@ -48,10 +48,11 @@ never marks dead ends and does not finish on a 150x150 grid with 10 % walls
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 import numpy.typing as npt
+from numpy.typing import ArrayLike
 
 from .._checks import checked_side
 from .._jit import kernel
@@ -80,14 +81,17 @@ SideArray = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
 
 
+# The overloads' ArrayLike by its bare name: the API reference evaluates
+# overloads without its alias namespace, and npt.ArrayLike would be shown as
+# the union it stands for (docs/conf.py).
 @overload
-def maximum_matching(graph: Graph, *, initial: npt.ArrayLike | None = None) -> Int32Array: ...
+def maximum_matching(graph: Graph, *, initial: ArrayLike | None = None) -> Int32Array: ...
 @overload
 def maximum_matching(
-    graph: Any, *, initial: npt.ArrayLike | None = None
+    graph: GraphLike, *, initial: ArrayLike | None = None
 ) -> Int32Array | dict[Hashable, Hashable]: ...
 def maximum_matching(
-    graph: GraphLike, *, initial: npt.ArrayLike | None = None
+    graph: GraphLike, *, initial: ArrayLike | None = None
 ) -> Int32Array | dict[Hashable, Hashable]:
     """A maximum cardinality matching of ``graph`` as a ``mate`` array
     (the array layer, indexed by vertex id); of a networkx graph, as

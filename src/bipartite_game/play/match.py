@@ -298,11 +298,11 @@ class Match:
         if position is None:
             return solution.losing, solution.mate
         visited = position.visited
-        rest = solve(self._ids.without(np.flatnonzero(visited)))
+        rest = solve(self._ids.without_ids(np.flatnonzero(visited)))
         strategy = self.engine.following(position, self.engine_side)
         if strategy is None:
             visited[position.current] = False
-            here = solve(self._ids.without(np.flatnonzero(visited)))
+            here = solve(self._ids.without_ids(np.flatnonzero(visited)))
             strategy = here.strategy(position.current)
         return rest.losing, strategy.mate
 

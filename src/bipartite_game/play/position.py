@@ -38,7 +38,19 @@ PLACE_SEARCH = 400
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: who won and after how many moves."""
+    """The end of a game: who won and after how many moves
+    (:meth:`Position.outcome`).
+
+    Attributes
+    ----------
+    winner
+        ``"first"`` (the player who moved first from the start) or
+        ``"second"``: the player who made the last move, after which the
+        other had none.
+    moves
+        How many moves were played from the start (the start itself is no
+        move); the winner is ``"first"`` exactly when it is odd.
+    """
 
     winner: str
     moves: int
@@ -181,7 +193,7 @@ class Position:
         moves = self.legal_moves._array().tolist()
         if not moves:
             return []
-        rest = solve(self.graph.without(np.flatnonzero(self._visited)))
+        rest = solve(self.graph.without_ids(np.flatnonzero(self._visited)))
         return [u for u in moves if rest.losing[u]]
 
     def best_moves(self) -> list[Vertex]:
@@ -271,7 +283,23 @@ class Position:
 
 class Engine:
     """A perfect player for one graph (a :class:`Graph`, or a networkx graph,
-    converted once).  Its moves are vertices as the graph names them."""
+    converted once).  Its moves are vertices as the graph names them.
+
+    Its repr names what it holds: the :class:`~bipartite_game.Solution` of
+    the graph, the :class:`~bipartite_game.Strategy` of the game it last
+    played (``None`` before its first move) and :attr:`last_reason`; its
+    notebook picture is the graph with the matching it answers along.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> graph = Graph.from_edges(["a", "b"], ["b", "c"])  # the path a-b-c
+    >>> engine, position = Engine(graph), Position(graph, "b")
+    >>> engine.move(position)  # from b the mover wins: along the matching
+    'c'
+    >>> engine  # doctest: +ELLIPSIS
+    Engine(solution=Solution(...), strategy=Strategy(start='b', first_player_wins=True), ...)
+    """
 
     def __init__(self, graph: GraphLike) -> None:
         graph = as_graph(graph, "Engine")
@@ -279,7 +307,7 @@ class Engine:
         self.graph: Graph = graph
         self._strategy: Strategy | None = None
         self._followed_moves: list[int] = []
-        #: How :meth:`move` chose its last move: ``"matching"`` (the partner
+        #: How :meth:`move` chose its last move, ``"matching"`` (the partner
         #: in the strategy's matching), ``"solved"`` (a winning move found by
         #: solving what is left, after the game left the matching) or
         #: ``"resisting"`` (every move loses: :meth:`resist`).
@@ -363,7 +391,7 @@ class Engine:
         visited = np.flatnonzero(position._visited)
         best: tuple[int, int, int] | None = None
         for u in position.legal_moves._array().tolist():
-            rest = solve(self.graph.without(np.append(visited, u)))
+            rest = solve(self.graph.without_ids(np.append(visited, u)))
             replies = self.graph.neighbor_ids(u)
             replies = replies[~position._visited[replies]]
             wins = int(np.count_nonzero(rest.losing[replies]))
@@ -398,12 +426,58 @@ class Engine:
         best: tuple[int, int, int] | None = None
         for s in range(n):
             replies = self.graph.neighbor_ids(s)
-            wins = int(np.count_nonzero(solve(self.graph.without(s)).losing[replies]))
+            wins = int(np.count_nonzero(solve(self.graph.without_ids(s)).losing[replies]))
             key = (wins, wins - int(replies.size), s)
             if best is None or key < best:
                 best = key
         assert best is not None
         return best[2]
+
+    def __repr__(self) -> str:
+        return (
+            f"Engine(solution={self.solution!r}, strategy={self._strategy!r}, "
+            f"last_reason={self.last_reason!r})"
+        )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the graph (as
+        :meth:`Graph._repr_svg_ <bipartite_game.Graph._repr_svg_>` lays it
+        out) with the winning and losing starts tinted as in the solution's
+        picture and the matching the engine answers along: its strategy's,
+        with its start drawn as the token, once it has played a game, else
+        the solution's, which it follows from every winning start.  A
+        summary when the graph is too large to draw.  O(V + E) pieces."""
+        from ..graphs.drawing import LOSING, MATCHING, RING, TOKEN, WINNING, picture
+
+        solution = self.solution
+        solution.check_intact()
+        strategy = self._strategy
+        losing = solution.losing
+        if strategy is None:
+            mate, start, where = solution.mate, None, "every winning start"
+        else:
+            mate, start = strategy.mate, self.graph.vertex_id(strategy.start)
+            where = repr(strategy.start)
+        first = np.flatnonzero(mate > np.arange(mate.size))
+        legend = [
+            (WINNING, "the player to move wins from here"),
+            (LOSING, "the player to move loses from here"),
+            (MATCHING, f"the matching the engine answers along from {where}"),
+        ]
+        if start is not None:
+            legend.append((RING + TOKEN, "the start of the engine's game"))
+        return picture(
+            self.graph,
+            [repr(self), f"the engine answers along a maximum matching from {where}"],
+            tints=[
+                (np.flatnonzero(losing).tolist(), LOSING, "losing"),
+                (np.flatnonzero(~losing).tolist(), WINNING, "winning"),
+            ],
+            pairs=zip(first.tolist(), mate[first].tolist(), strict=True),
+            token=start,
+            token_title="the start of the engine's game",
+            legend=legend,
+        )
 
     def _followed(self, position: Position, strategy: Strategy) -> bool:
         """Has every move of the strategy's winner so far followed it?

@@ -67,7 +67,19 @@ class CertificateError(BipartiteGameError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of :func:`verify`: ``str()`` is its one line."""
+    """The outcome of :func:`verify`; ``str()`` is its one line.
+
+    Attributes
+    ----------
+    ok
+        ``True`` when every claim of the certificate holds about the graph
+        (its matching is maximum, its winners and losers are right), so the
+        answer is proved; ``False`` when one fails.
+    message
+        The verdict in one line: ``verified: N vertices, matching of size
+        K``, or ``claim failed: ...`` naming the first claim that fails and
+        why (the vertex it is about, or the count that disproves it).
+    """
 
     ok: bool
     message: str

@@ -140,7 +140,7 @@ def _verdict_inputs(graph: Graph, path: IntArray) -> tuple[bool, BoolArray]:
         could_place_a_win = bool((maximum_matching(graph) < 0).any())
         wins = np.array(
             [
-                first_player_wins_from(graph.without(path[:t]) if t else graph, int(path[t]))
+                first_player_wins_from(graph.without_ids(path[:t]) if t else graph, int(path[t]))
                 for t in range(path.size)
             ],
             dtype=np.bool_,

@@ -89,6 +89,7 @@ from ..graphs.graph import (
     as_graph,
     board_hint,
     is_networkx_graph,
+    vertices_repr,
     wide_offsets,
 )
 from .game import Solution, solve
@@ -232,21 +233,24 @@ class Decomposition:
 
     @property
     def in_d(self) -> BoolArray:
-        """Vertices some maximum matching misses: the losing starts."""
+        """A mask of ``D``, the vertices some maximum matching misses (the
+        losing starts).  O(V)."""
         self.check_intact()
         result: BoolArray = self.vertex_class == _D
         return result
 
     @property
     def in_a(self) -> BoolArray:
-        """The barrier: neighbours of ``D`` outside ``D``."""
+        """A mask of ``A``, the barrier (the neighbours of ``D`` outside
+        ``D``).  O(V)."""
         self.check_intact()
         result: BoolArray = self.vertex_class == _A
         return result
 
     @property
     def in_c(self) -> BoolArray:
-        """Vertices neither in ``D`` nor next to it: perfectly matched inside."""
+        """A mask of ``C``, the vertices neither in ``D`` nor next to it
+        (matched perfectly among themselves).  O(V)."""
         self.check_intact()
         result: BoolArray = self.vertex_class == _C
         return result
@@ -309,6 +313,24 @@ class Decomposition:
         if k >= row.size or row[k] != b:
             raise BipartiteGameError(f"no edge {g.label(a)!r} - {g.label(b)!r} in the graph")
         return EDGE_CLASSES[int(self.edge_class[g.indptr[a] + k])]
+
+    def __repr__(self) -> str:
+        """The graph's size, the vertices of each class as the graph names
+        them (the first few of a long class, and how many more: see
+        :func:`~bipartite_game.graphs.graph.vertices_repr`), the number of
+        fine blocks on a bipartite graph, and the edges of each class.
+        O(V + E)."""
+        self.check_intact()
+        g = self.graph
+        classes = ", ".join(
+            f"{name}={vertices_repr(g, np.flatnonzero(self.vertex_class == k))}"
+            for k, name in enumerate(VERTEX_CLASSES)
+        )
+        blocks = f", blocks={self.num_blocks}" if self.block is not None else ""
+        return (
+            f"Decomposition(num_vertices={g.num_vertices}, num_edges={g.num_edges}, "
+            f"{classes}{blocks}, edges={self.count()!r})"
+        )
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the vertices of ``D`` (the losing starts), ``A``
@@ -376,6 +398,8 @@ def decompose(graph: GraphLike | Solution) -> Decomposition:
     (['D', 'A', 'D'], 'some')
     >>> decompose(Graph.from_edges([0], [1])).edge_class_of(0, 1)
     'every'
+    >>> d  # doctest: +ELLIPSIS
+    Decomposition(num_vertices=3, num_edges=2, D=[0, 2], A=[1], C=[], blocks=0, edges=...)
     """
     if isinstance(graph, Solution):
         solution = graph

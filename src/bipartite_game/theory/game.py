@@ -68,7 +68,7 @@ class Strategy:
     start: Vertex
     first_player_wins: bool
     mate: Int32Array = field(repr=False)
-    #: The graph played on, if known: then :meth:`reply` speaks its labels.
+    #: The graph played on, if known (then :meth:`reply` speaks its labels).
     graph: Graph | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -101,7 +101,7 @@ class Strategy:
 
     @property
     def winner(self) -> str:
-        """``"first"`` or ``"second"``: who wins with perfect play."""
+        """Who wins with perfect play, ``"first"`` or ``"second"``."""
         return "first" if self.first_player_wins else "second"
 
     def reply(self, v: Hashable) -> Vertex | None:
@@ -382,7 +382,7 @@ class Solution:
         if partner >= 0:
             mate[partner] = -1
             mate[v] = -1
-        rest = self.graph.without([v])
+        rest = self.graph.without_ids([v])
         mate = maximum_matching(rest, initial=mate)
         if matching_size(mate) != self.matching_size:
             raise SolverError(f"no maximum matching misses losing start {start!r}")

@@ -98,7 +98,7 @@ _PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
 
 
 def grundy_values(
-    graph_or_u: Graph | npt.ArrayLike,
+    graph_or_u: GraphLike | npt.ArrayLike,
     v: npt.ArrayLike | None = None,
     num_vertices: int | None = None,
     *,
@@ -194,7 +194,7 @@ def grundy_value(
         if x in local:
             seen |= 1 << local[x]
     # what is left: the unvisited vertices and the token's, edges among them
-    rest = graph.without(np.array([x for x in gone if x != token], dtype=np.int64))
+    rest = graph.without_ids(np.array([x for x in gone if x != token], dtype=np.int64))
     solution = solve(rest)
     rest_indptr = wide_offsets(rest.indptr)
     _, rest_label = forest_values(rest_indptr, rest.indices)

@@ -271,7 +271,7 @@ def _rest(part: _Part) -> Graph:
     """The graph with the visited vertices other than the token's cut off."""
     if not part.visited:
         return part.graph
-    return part.graph.without(np.array(part.visited, dtype=np.int64))
+    return part.graph.without_ids(np.array(part.visited, dtype=np.int64))
 
 
 def _start_values(
@@ -309,5 +309,5 @@ def _option_values(part: _Part, budget: int, deadline: float) -> dict[int, int]:
     """The value after each move of ``part``'s token, by the vertex moved to."""
     rest = _rest(part)
     options = rest.neighbor_ids(part.vertex).tolist()
-    after = rest.without(part.vertex)
+    after = rest.without_ids(part.vertex)
     return _start_values([(after, options)], budget, _left(deadline))[0]

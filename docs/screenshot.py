@@ -113,9 +113,7 @@ def main() -> None:
             # has moved; the hint marks the move that makes the nim-sum 0
             page.set_viewport_size({"width": 1180, "height": 700})
             page.check("#mode-sum")
-            page.wait_for_selector("#sum-boards figure")
             _settle(page)
-            page.click("#edit")
             page.fill("#sum-text", SUM)
             page.click("#new-game")
             _settle(page)

@@ -24,7 +24,9 @@ HINTED = f"{BOARDS} rect.cell.hint, {BOARDS} circle.vertex.hint"
 
 
 def _sum_mode(tab: Page) -> None:
+    """The sum mode, and a game on its example (the mode waits for Start)."""
     tab.check("#mode-sum")
+    tab.click("#new-game")
     tab.wait_for_selector(BOARDS + " svg")
     _settle(tab)
 

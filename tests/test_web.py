@@ -161,6 +161,46 @@ def test_bad_requests_get_a_4xx_and_a_message(client: TestClient) -> None:
     _error(client.get("/no/such/page"), 404, "Not Found")
 
 
+def test_a_board_too_large_is_refused_by_its_limit_not_by_bytes(client: TestClient) -> None:
+    """The client's bounds: 12 on a side, 4096 bytes of body.  A request
+    carrying a board names the board's limit, even when its body is past
+    the byte cap (declared or streamed) or the maze's rows are missing."""
+    maze = "70 70\n" + ("." * 70 + "\n") * 70  # 5 KB
+    side = "maze too large: at most 12 on a side (this request is over 4096 bytes)"
+    for path in ("/api/analyse", "/api/games"):
+        _error(client.post(path, json={"maze": maze}), 413, side)
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the cap counts as it reads
+        yield b'{"maze": "'
+        for _ in range(70):
+            yield b"." * 70 + b"\\n"
+        yield b'"}'
+
+    _error(client.post("/api/analyse", content=chunks(), headers=JSON), 413, side)
+    # the header alone is enough
+    _error(client.post("/api/analyse", json={"maze": "100 100\n..\n"}), 413,
+           "maze too large: 100x100, at most 12 on a side")
+    _error(client.post("/api/analyse", json={"maze": "1000000000 5\n"}), 413,
+           "maze too large: 1000000000x5, at most 12 on a side")
+    _error(client.post("/api/analyse", json={"maze": "9" * 3000 + " 1\n"}), 413,
+           "maze too large: 99999999999999999999...x1, at most 12 on a side")
+    edges = "".join(f"v{k} w{k}\n" for k in range(600))
+    for path in ("/api/graph/analyse", "/api/graph/games", "/api/graph/explain"):
+        _error(client.post(path, json={"edges": edges, "vertex": "v1"}), 413,
+               "graph too large: at most 200 vertices and 2000 edges (this request is over")
+    _error(client.post("/api/sums", json={"sum": "@maze 1 1\n" + maze}), 413,
+           "sum too large: at most 6 boards, mazes at most 12 on a side, 600 cells")
+    # a click carries no board: a body that large is only too many bytes
+    game = _ok(client.post("/api/games", json={"maze": SAMPLE, "side": "first"}), 201)["id"]
+    _error(client.post(f"/api/games/{game}/move", json={"cell": [0, 0], "pad": maze}), 413,
+           "request body too large: at most 4096 bytes")
+    # the page is told the same words, to refuse before sending
+    limits = _ok(client.get("/api/limits"))
+    assert limits["max_body"] == 4096
+    assert limits["too_large"]["maze"] == "maze too large: at most 12 on a side"
+    assert limits["too_large"]["graph"].startswith("graph too large: at most 200 vertices")
+
+
 def test_the_oldest_game_is_dropped_beyond_the_cap(client: TestClient) -> None:
     ids = [
         _ok(client.post("/api/games", json={"maze": SAMPLE, "side": "first"}), 201)["id"]

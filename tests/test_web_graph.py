@@ -216,6 +216,13 @@ def test_bounds_and_bad_input_are_refused_with_a_message(client: TestClient) -> 
         "max_edges": 30,
         "max_sum_boards": 6,
         "max_sum_size": 600,
+        "max_body": 64 * 1024,
+        "too_large": {
+            "maze": "maze too large: at most 9 on a side",
+            "graph": "graph too large: at most 12 vertices and 30 edges",
+            "sum": "sum too large: at most 6 boards, mazes at most 9 on a side, "
+            "600 cells and vertices in all",
+        },
     }
     many = "".join(f"x{k}\n" for k in range(13))
     for path in ("/api/graph/analyse", "/api/graph/games"):

@@ -216,7 +216,7 @@ def test_hostile_inputs_get_a_4xx_and_one_line(client: TestClient) -> None:
     big_graph = "@graph v0\n" + "".join(f"v{k} v{k + 1}\n" for k in range(31))
     too_much = "".join(f"@maze 1 1\n6 12\n{('.' * 12 + chr(10)) * 6}" for _ in range(2))
     cases: list[tuple[Any, int, str]] = [
-        ({"sum": "x" * 5000}, 413, "request body too large"),
+        ({"sum": "x" * 5000}, 413, "sum too large: at most 4 boards"),
         ({"sum": many}, 413, "too many boards: 5, at most 4"),
         ({"sum": wide}, 413, "board 1 too large: a 1x13 maze, at most 12 on a side"),
         ({"sum": big_graph}, 413, "board 1 too large: 32 vertices"),

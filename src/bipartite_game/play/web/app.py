@@ -18,7 +18,9 @@ the server is shutting down):
 ``POST /api/games/{id}/hint``   the state with your winning moves marked
 ``POST /api/games/{id}/undo``   take back your last move (or your start)
 ``POST /api/games/{id}/view``   the state again (to redraw with other overlays)
-``GET  /api/limits``       ``{max_side, max_vertices, max_edges}``: the bounds
+``GET  /api/limits``       ``{max_side, max_vertices, max_edges, max_sum_boards,
+                           max_sum_size, max_body, too_large}``: the bounds, and
+                           what a maze, graph or sum may be, in words
 
 The graph mode (:mod:`.graphs`) sends ``edges``, an edge list in the
 ``graph`` command's format, and names vertices by label:
@@ -194,11 +196,14 @@ def create_app(
                 "max_edges": limits.max_edges,
                 "max_sum_boards": limits.max_sum_boards,
                 "max_sum_size": limits.max_sum_size,
+                "max_body": limits.max_body,
+                # the page refuses a board too large to send in the server's words
+                "too_large": {kind: limits.board_limit(kind) for kind in ("maze", "graph", "sum")},
             }
         )
 
     async def analyse(request: Request) -> Response:
-        body = await read_json(request, limits)
+        body = await read_json(request, limits, carrying="maze")
         maze = board(body, limits)
         show_losing = field(body, "show_losing", bool, False)
         show_matching = field(body, "show_matching", bool, False)
@@ -210,7 +215,7 @@ def create_app(
         return _JSON(result)
 
     async def new_game(request: Request) -> Response:
-        body = await read_json(request, limits)
+        body = await read_json(request, limits, carrying="maze")
         maze = board(body, limits)
         side = field(body, "side", str, "auto")
         start = cell(body, "start") if body.get("start") is not None else None
@@ -226,12 +231,12 @@ def create_app(
         return _JSON(state, status_code=201)
 
     async def analyse_graph(request: Request) -> Response:
-        body = await read_json(request, limits)
+        body = await read_json(request, limits, carrying="graph")
         graph, warning = graph_of(body, limits)
         return _JSON(await compute(lambda: graph_analysis(graph, solve(graph), warning)))
 
     async def explain_vertex(request: Request) -> Response:
-        body = await read_json(request, limits)
+        body = await read_json(request, limits, carrying="graph")
         graph, _ = graph_of(body, limits)
         label = field(body, "vertex", str)
         return _JSON(
@@ -241,7 +246,7 @@ def create_app(
         )
 
     async def new_graph_game(request: Request) -> Response:
-        body = await read_json(request, limits)
+        body = await read_json(request, limits, carrying="graph")
         graph, _ = graph_of(body, limits)
         side = field(body, "side", str, "auto")
         start = field(body, "start", str) if body.get("start") is not None else None
@@ -306,7 +311,7 @@ def create_app(
             )
 
     async def new_sum(request: Request) -> Response:
-        body = await read_json(request, limits)
+        body = await read_json(request, limits, carrying="sum")
         side = field(body, "side", str, "winning")
         show_values = field(body, "show_values", bool, False)
 

@@ -62,6 +62,25 @@ class Limits:
     keep_alive_seconds: int = 5
     max_connections: int = 200
 
+    def board_limit(self, kind: str) -> str:
+        """What a board of ``kind`` (``"maze"``, ``"graph"`` or ``"sum"``) may
+        be, in the user's terms: the message when a request carrying one is
+        too large (its body past ``max_body`` included, since no board within
+        these bounds needs that many bytes)."""
+        if kind == "maze":
+            return f"maze too large: at most {self.max_side} on a side"
+        if kind == "graph":
+            return (
+                f"graph too large: at most {self.max_vertices} vertices "
+                f"and {self.max_edges} edges"
+            )
+        if kind == "sum":
+            return (
+                f"sum too large: at most {self.max_sum_boards} boards, mazes at most "
+                f"{self.max_side} on a side, {self.max_sum_size} cells and vertices in all"
+            )
+        raise ValueError(f"no board of kind {kind!r}: expected 'maze', 'graph' or 'sum'")
+
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)

@@ -4,7 +4,9 @@ This is the boundary: everything after it may trust that the body was at
 most ``max_body`` bytes, arrived within ``body_seconds``, is a JSON object
 nested a few levels at most, holds only text that UTF-8 can carry, and that
 the maze fits ``max_side``.  Every failure is an :class:`HTTPException` with
-a 4xx status and a message that says what was wrong.
+a 4xx status and a message that says what was wrong; a board too large says
+the board's limit in the user's terms (:meth:`~.limits.Limits.board_limit`),
+whether its side, its header or its body's bytes showed it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import anyio
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 
+from ..._text import header_fields
 from ...errors import BipartiteGameError
 from ...graphs.boards import GridBoard, grid_board
 from ...problems.maze import parse
@@ -39,18 +42,28 @@ def api_error(status: int, message: str, *, close: bool = False) -> HTTPExceptio
     return HTTPException(status, message, headers=headers)
 
 
-async def read_json(request: Request, limits: Limits) -> dict[str, Any]:
+async def read_json(
+    request: Request, limits: Limits, *, carrying: str | None = None
+) -> dict[str, Any]:
     """The request's JSON object: at most ``max_body`` bytes (413), received
     within ``body_seconds`` of the start (408), valid JSON (400) that is an
-    object (400) of plain text (400).  An empty body is ``{}``."""
+    object (400) of plain text (400).  An empty body is ``{}``.
+
+    ``carrying`` names the board the request carries (``"maze"``, ``"graph"``
+    or ``"sum"``): a body past ``max_body`` is then refused by the board's
+    limits in the user's terms (:meth:`Limits.board_limit`), not by bytes
+    alone."""
+    too_large = f"request body too large: at most {limits.max_body} bytes"
+    if carrying is not None:
+        too_large = f"{limits.board_limit(carrying)} (this request is over {limits.max_body} bytes)"
     declared = request.headers.get("content-length", "")
     if (declared.isascii() and declared.isdigit()) and (
         len(declared) > 18 or int(declared) > limits.max_body
     ):
-        raise api_error(413, f"request body too large: at most {limits.max_body} bytes", close=True)
+        raise api_error(413, too_large, close=True)
     try:
         with anyio.fail_after(limits.body_seconds):
-            raw = await _read_capped(request, limits.max_body)
+            raw = await _read_capped(request, limits.max_body, too_large)
     except TimeoutError:
         raise api_error(
             408, f"request body not received within {limits.body_seconds:g} s", close=True
@@ -77,14 +90,14 @@ def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not a JSON value")
 
 
-async def _read_capped(request: Request, cap: int) -> bytes:
+async def _read_capped(request: Request, cap: int, too_large: str) -> bytes:
     chunks: list[bytes] = []
     size = 0
     async with aclosing(request.stream()) as stream:
         async for chunk in stream:
             size += len(chunk)
             if size > cap:
-                raise api_error(413, f"request body too large: at most {cap} bytes", close=True)
+                raise api_error(413, too_large, close=True)
             chunks.append(chunk)
     return b"".join(chunks)
 
@@ -136,16 +149,33 @@ def board(body: dict[str, Any], limits: Limits) -> GridBoard:
     """Parse and bound the request's maze, and build its move graph."""
     text = field(body, "maze", str)
     moves = field(body, "moves", str, "rook")
+    data = text.encode("utf-8")
     try:
-        maze = parse(text)
+        # the header first: a maze too large is refused as such, even when
+        # its rows are missing or its cells would not fit in memory
+        _, sides = header_fields(data, 2, "'N M' (two positive integers)", "the maze")
+        if max(_count(side) for side in sides) > limits.max_side:
+            height, width = (_shown(side) for side in sides)
+            raise api_error(
+                413, f"maze too large: {height}x{width}, at most {limits.max_side} on a side"
+            )
+        maze = parse(data)
     except BipartiteGameError as error:
         raise api_error(400, f"maze: {error}") from None
-    height, width = maze.shape
-    if max(height, width) > limits.max_side:
-        raise api_error(
-            413, f"maze too large: {height}x{width}, at most {limits.max_side} on a side"
-        )
     try:
         return grid_board(maze.open, moves)
     except BipartiteGameError as error:
         raise api_error(400, f"moves: {error}") from None
+
+
+def _count(digits: bytes) -> int:
+    """A header's decimal field, without Python's limit on the digits of an
+    int: past twelve digits it is only "more than any side allowed"."""
+    significant = digits.lstrip(b"0")
+    return int(significant or b"0") if len(significant) <= 12 else 10**12
+
+
+def _shown(digits: bytes) -> str:
+    """A header's decimal field for a message, cut short when very long."""
+    text = digits.lstrip(b"0").decode("ascii") or "0"
+    return text if len(text) <= 20 else f"{text[:20]}..."

@@ -12,18 +12,36 @@ const page = {
   game: null,    // the server's state of the game in progress, or null
   pending: 0,    // requests in flight
   cursor: [0, 0], // the keyboard's cell: arrows move it, Enter or Space clicks it
+  limits: null,  // the server's bounds (/api/limits), once known
 };
 
 function mazeText(rows) {
   return `${rows.length} ${rows[0].length}\n${rows.join("\n")}\n`;
 }
 
+// The board a request to `path` carries, by the server's words for its
+// limits ("maze", "graph" or "sum"), or null for a click.
+function boardCarried(path) {
+  if (path === "/api/analyse" || path === "/api/games") return "maze";
+  if (path.startsWith("/api/graph/")) return "graph";
+  if (path === "/api/sums") return "sum";
+  return null;
+}
+
 async function api(method, path, body) {
+  const options = { method, headers: { "Content-Type": "application/json" } };
+  if (body !== undefined) options.body = JSON.stringify(body);
+  const limits = page.limits;
+  if (limits && options.body && new TextEncoder().encode(options.body).length > limits.max_body) {
+    // the server would refuse it unread: say so in its words, without sending
+    const kind = boardCarried(path);
+    throw new Error(kind
+      ? `${limits.too_large[kind]} (this request is over ${limits.max_body} bytes)`
+      : `request body too large: at most ${limits.max_body} bytes`);
+  }
   page.pending += 1;
   document.body.classList.add("busy");
   try {
-    const options = { method, headers: { "Content-Type": "application/json" } };
-    if (body !== undefined) options.body = JSON.stringify(body);
     let response;
     try {
       response = await fetch(path, options);
@@ -40,7 +58,7 @@ async function api(method, path, body) {
       data = { error: `the server answered ${response.status} ${response.statusText}` };
     }
     if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-    $("error").textContent = "";
+    clearError();
     return data;
   } finally {
     page.pending -= 1;
@@ -48,8 +66,56 @@ async function api(method, path, body) {
   }
 }
 
-function showError(error) {
-  $("error").textContent = error.message;
+// Where an error is shown: next to the input that caused it (just after the
+// element `near`: for a text, after the box that holds it and its Load
+// button, where it stays in sight when the box is folded), that input
+// marked invalid, and the description of the board under a text that was
+// refused marked as still the old board's.  Without a place, above the board
+// (a click on it, a game's buttons).
+const ERROR_PLACES = {
+  "maze-size": { near: "maze-size", invalid: ["rows", "cols"] },
+  "maze-moves": { near: "maze-moves", invalid: ["moves"] },
+  "maze-text": { near: "maze-io", invalid: ["maze-text"], stale: "analysis" },
+  "graph-text": { near: "graph-io", invalid: ["graph-text"], stale: "graph-analysis" },
+  "sum-text": { near: "sum-text", invalid: ["sum-text"] },
+};
+
+function showError(error, place) {
+  const where = ERROR_PLACES[place] || { near: "status", invalid: [] };
+  const box = $("error");
+  clearError();
+  $(where.near).after(box);
+  box.textContent = error.message;
+  for (const id of where.invalid) {
+    $(id).setAttribute("aria-invalid", "true");
+    $(id).setAttribute("aria-errormessage", "error");
+  }
+  if (where.stale) {
+    const description = $(where.stale);
+    description.textContent = "Not loaded: the text above was refused, so the board shown " +
+      "is still the one before.";
+    description.dataset.stale = "true";
+  }
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// showError at `place`, for a promise's catch
+function errorAt(place) {
+  return (error) => showError(error, place);
+}
+
+function clearError() {
+  $("error").textContent = "";
+  for (const marked of document.querySelectorAll("[aria-invalid]")) {
+    marked.removeAttribute("aria-invalid");
+    marked.removeAttribute("aria-errormessage");
+  }
+}
+
+// The line under a text box that says what the board shown is.
+function describe(id, text) {
+  $(id).textContent = text;
+  delete $(id).dataset.stale;
 }
 
 function drawBoard(svg) {
@@ -66,14 +132,22 @@ function drawBoard(svg) {
 const MOST_ACROSS = 704; // 44rem
 const LEAST_DOWN = 160;  // below this the buttons go under the fold instead
 
+// The height from the top of `box` to the game's buttons under it, when the
+// page is scrolled to the top.
+function roomBelow(box) {
+  const bar = $("game-bar");
+  const style = getComputedStyle(bar);
+  const under = bar.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  return Math.max(LEAST_DOWN, window.innerHeight - top - under - 6);
+}
+
+// CSS pixels a unit of a drawing `across` by `down` units gets in `box`.
+function fitScale(box, across, down) {
+  return Math.min(Math.min(box.clientWidth, MOST_ACROSS) / across, roomBelow(box) / down);
+}
+
 function fitBoards() {
-  const room = (box) => {
-    const bar = $("game-bar");
-    const style = getComputedStyle(bar);
-    const under = bar.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-    const top = box.getBoundingClientRect().top + window.scrollY;
-    return Math.max(LEAST_DOWN, window.innerHeight - top - under - 6);
-  };
   for (const id of ["board", "graph-board"]) {
     const box = $(id);
     const svg = box.querySelector("svg");
@@ -81,11 +155,12 @@ function fitBoards() {
     const view = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
     const [across, down] = [view[2], view[3]];
     if (!(across > 0 && down > 0)) continue;
-    const scale = Math.min(Math.min(box.clientWidth, MOST_ACROSS) / across, room(box) / down);
+    const scale = fitScale(box, across, down);
     svg.style.width = `${Math.floor(across * scale)}px`;
     svg.style.height = `${Math.floor(down * scale)}px`;
   }
-  fitSumBoards(room); // sum.js
+  refitGraph(); // graphboard.js: its discs and labels keep their size on the screen
+  fitSumBoards(roomBelow); // sum.js
 }
 
 function watchBoardRoom() {
@@ -117,6 +192,36 @@ function setPlaying(playing) {
   }
   $("graph-controls").disabled = playing;
   $("edit").disabled = !playing;
+  showEditHistory(); // graph.js: Undo and Redo of the graph's edits, or of moves
+}
+
+// --- the arrow keys among a board's moves (the graph and sum modes) --------
+
+const ARROWS = {
+  ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
+};
+
+// The next of `places` ({item, x, y}) from the point `from` in the arrow
+// `key`'s direction: ahead of it, the nearest by the distance ahead plus
+// twice the distance aside; null when there is none that way.
+function nextThatWay(from, places, key) {
+  const [dx, dy] = ARROWS[key];
+  let best = null;
+  let bestScore = Infinity;
+  for (const place of places) {
+    const ahead = (place.x - from.x) * dx + (place.y - from.y) * dy;
+    const aside = Math.abs((place.x - from.x) * dy - (place.y - from.y) * dx);
+    if (ahead <= 0.5) continue;
+    const score = ahead + 2 * aside;
+    if (score < bestScore) [best, bestScore] = [place.item, score];
+  }
+  return best;
+}
+
+// The centre of an element on the screen.
+function centreOf(element) {
+  const box = element.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
 // --- the keyboard: a cursor cell on the board ---------------------------
@@ -219,6 +324,7 @@ function showGame(state) {
   status.dataset.winner = state.winner || "";
   $("hint").disabled = state.phase === "over";
   $("undo").disabled = !state.can_undo; // a move of yours, or the start you placed
+  $("undo").title = "Take back your last move (Ctrl+Z)";
   $("plan").textContent = "";
   showPlans(state);
   showRecord(state.record || []);
@@ -289,7 +395,23 @@ function shownStep() {
   return game.at !== null && game.at !== undefined ? game.at : game.record.length - 1;
 }
 
+// A maze's header "N M" past the server's --max-side: refused before sending,
+// in the server's words.
+function checkMazeHeader(text) {
+  if (!page.limits) return;
+  const line = text.split("\n").find((row) => row.trim() !== "");
+  const found = line && /^[ \t\r\v\f]*([0-9]+)[ \t\r\v\f]+([0-9]+)[ \t\r\v\f]*$/.exec(line);
+  if (!found) return; // the server names what is wrong with it
+  const sides = [found[1], found[2]].map((digits) => digits.replace(/^0+(?=[0-9])/, ""));
+  const most = page.limits.max_side;
+  if (sides.some((side) => side.length > 12 || Number(side) > most)) {
+    const [height, width] = sides.map((side) => (side.length > 20 ? `${side.slice(0, 20)}...` : side));
+    throw new Error(`maze too large: ${height}x${width}, at most ${most} on a side`);
+  }
+}
+
 async function analyse(text) {
+  if (text !== undefined) checkMazeHeader(text);
   const data = await api("POST", "/api/analyse", {
     maze: text ?? mazeText(page.rows),
     moves: $("moves").value,
@@ -300,7 +422,7 @@ async function analyse(text) {
   $("rows").value = data.height;
   $("cols").value = data.width;
   $("maze-text").value = mazeText(data.rows);
-  $("analysis").textContent = data.summary;
+  describe("analysis", data.summary);
   $("status").textContent = "Editing: click cells to draw walls, then start a game.";
   $("status").classList.remove("over");
   $("status").dataset.phase = "edit";
@@ -342,11 +464,11 @@ function onBoardHover(event) {
 }
 
 async function startGame() {
+  if (page.mode === "sum") {
+    await startSum().catch(errorAt("sum-text")); // the sum's text is what was refused
+    return;
+  }
   try {
-    if (page.mode === "sum") {
-      await startSum();
-      return;
-    }
     const state = page.mode === "graph"
       ? await api("POST", "/api/graph/games", {
         edges: graphText(), side: $("side").value, ...looks(),
@@ -379,9 +501,8 @@ async function gameAction(name) {
 
 async function backToEditing() {
   page.game = null;
-  setPlaying(false);
   $("hint").disabled = true;
-  $("undo").disabled = true;
+  setPlaying(false); // Undo: the graph's edits, or nothing
   $("plan").textContent = "";
   $("plans").textContent = "";
   $("record-panel").hidden = true;
@@ -397,13 +518,17 @@ async function backToEditing() {
 function blankMaze() {
   const rows = Number($("rows").value);
   const cols = Number($("cols").value);
-  if (!(rows >= 1 && cols >= 1)) {
-    showError(new Error("rows and columns must be at least 1"));
+  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1)) {
+    showError(new Error("rows and columns must be whole numbers, at least 1"), "maze-size");
     return;
   }
-  // the server checks the upper bound and says so
+  const most = page.limits ? page.limits.max_side : Infinity; // else the server says so
+  if (Math.max(rows, cols) > most) {
+    showError(new Error(`maze too large: ${rows}x${cols}, at most ${most} on a side`), "maze-size");
+    return;
+  }
   page.rows = Array.from({ length: rows }, () => ".".repeat(cols));
-  analyse().catch(showError);
+  analyse().catch(errorAt("maze-size"));
 }
 
 function loadFile(event) {
@@ -412,7 +537,7 @@ function loadFile(event) {
   file.text().then((text) => {
     $("maze-text").value = text;
     return analyse(text);
-  }).catch(showError);
+  }).catch(errorAt("maze-text"));
 }
 
 // The overlays: in editing, a new analysis; in a game, the same state
@@ -428,11 +553,29 @@ function overlaysChanged() {
   else gameAction("view");
 }
 
-// The size inputs follow the server's --max-side.
+// The size inputs follow the server's --max-side; the page checks sizes
+// against these before sending.
 async function readLimits() {
   const limits = await api("GET", "/api/limits");
+  page.limits = limits;
   for (const id of ["rows", "cols"]) $(id).max = String(limits.max_side);
   graphLimits(limits);
+}
+
+// Ctrl+Z (or Cmd+Z) presses Undo, Ctrl+Shift+Z or Ctrl+Y presses Redo,
+// wherever the focus is but in a box of text, which has its own undo.
+function onUndoKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key !== "z" && key !== "y") return;
+  const target = event.target;
+  if (target.matches && target.matches("textarea, input:not([type=radio], [type=checkbox], [type=file])")) {
+    return;
+  }
+  const button = $(key === "y" || event.shiftKey ? "redo" : "undo");
+  if (button.hidden || button.disabled) return;
+  event.preventDefault();
+  button.click();
 }
 
 function main() {
@@ -441,15 +584,17 @@ function main() {
   $("board").addEventListener("mouseover", onBoardHover);
   $("board").addEventListener("keydown", onBoardKey);
   $("blank").addEventListener("click", blankMaze);
-  $("load").addEventListener("click", () => analyse($("maze-text").value).catch(showError));
+  $("load").addEventListener("click", () => analyse($("maze-text").value).catch(errorAt("maze-text")));
   $("maze-file").addEventListener("change", loadFile);
-  $("moves").addEventListener("change", () => analyse().catch(showError));
+  $("moves").addEventListener("change", () => analyse().catch(errorAt("maze-moves")));
   for (const id of ["show-losing", "show-matching", "show-values"]) {
     $(id).addEventListener("change", overlaysChanged);
   }
   $("new-game").addEventListener("click", startGame);
   $("hint").addEventListener("click", () => gameAction("hint"));
-  $("undo").addEventListener("click", () => gameAction("undo"));
+  $("undo").addEventListener("click", () => (page.game === null ? undoEdit() : gameAction("undo")));
+  $("redo").addEventListener("click", redoEdit);
+  document.addEventListener("keydown", onUndoKey);
   $("edit").addEventListener("click", backToEditing);
   $("step-back").addEventListener("click", () => stepTo(shownStep() - 1));
   $("step-forward").addEventListener("click", () => stepTo(shownStep() + 1));

@@ -4,6 +4,7 @@
 // switch between the modes.  As in the maze mode every rule is decided in
 // Python; graphboard.js draws and takes the pointer and keyboard, layout.js
 // lays out loaded graphs.  Vertices are named by their labels throughout.
+// Every edit can be undone and redone (the buttons under the board, Ctrl+Z).
 "use strict";
 
 const WIDTH = 640;
@@ -18,9 +19,16 @@ const graph = {
   selected: null,  // the label clicked last
   drag: null,      // {kind: "add" | "join" | "move", from, x, y}
   focused: null,   // the label of the vertex with the keyboard focus
+  spacing: null,   // the median distance from a vertex to its nearest (graphboard.js)
+  sizes: null,     // the sizes it was drawn at (graphboard.js)
   maxVertices: 200,
   maxEdges: 2000,
 };
+
+// The graph as it was before each edit (Undo goes back to the last), and
+// as it was before each undo (Redo).  At most MOST_EDITS kept.
+const edits = { done: [], undone: [] };
+const MOST_EDITS = 200;
 
 // --- the graph as text, and the examples --------------------------------
 
@@ -97,9 +105,61 @@ const EXAMPLES = {
 
 function showExample(name) {
   const { vertices, edges } = EXAMPLES[name]();
+  remember();
   graph.vertices = vertices.map(([label, x, y]) => ({ label, x, y }));
   graph.edges = edges;
   changed();
+}
+
+// --- undo and redo ---------------------------------------------------------
+
+function copyGraph() {
+  return {
+    vertices: graph.vertices.map((v) => ({ ...v })),
+    edges: graph.edges.map(([a, b]) => [a, b]),
+  };
+}
+
+// Call just before an edit, with the graph as it is (or was, for a move).
+function remember(before = copyGraph()) {
+  edits.done.push(before);
+  if (edits.done.length > MOST_EDITS) edits.done.shift();
+  edits.undone = [];
+  showEditHistory();
+}
+
+function undoEdit() {
+  stepEdit(edits.done, edits.undone);
+}
+
+function redoEdit() {
+  stepEdit(edits.undone, edits.done);
+}
+
+function stepEdit(from, to) {
+  if (page.game !== null || page.mode !== "graph" || from.length === 0) return;
+  to.push(copyGraph());
+  const back = from.pop();
+  graph.vertices = back.vertices;
+  graph.edges = back.edges;
+  changed();
+  showEditHistory();
+}
+
+// The buttons under the board: while the graph is edited, Undo and Redo
+// take back and replay its edits (Redo in the place of "Back to editing",
+// which has nothing to do then, so that the buttons stay in one row on a
+// phone); in a game Undo takes back a move (app.js) and Redo is hidden; in
+// the other modes' editing there is nothing to undo.
+function showEditHistory() {
+  const playing = document.body.classList.contains("playing"); // setPlaying (app.js)
+  const editingGraph = page.mode === "graph" && !playing;
+  $("redo").hidden = !editingGraph;
+  $("edit").hidden = editingGraph;
+  if (playing) return;
+  $("undo").disabled = !editingGraph || edits.done.length === 0;
+  $("redo").disabled = edits.undone.length === 0;
+  $("undo").title = editingGraph ? "Undo the last edit of the graph (Ctrl+Z)" : "";
 }
 
 // --- editing -------------------------------------------------------------
@@ -124,6 +184,7 @@ function addVertex(x, y) {
     showError(new Error(`a graph may have at most ${graph.maxVertices} vertices here`));
     return;
   }
+  remember();
   graph.vertices.push({ label: newLabel(), x: Math.round(x), y: Math.round(y) });
   changed();
 }
@@ -134,11 +195,13 @@ function addEdge(a, b) {
     showError(new Error(`a graph may have at most ${graph.maxEdges} edges here`));
     return;
   }
+  remember();
   graph.edges.push([a, b]);
   changed();
 }
 
 function deleteVertex(label) {
+  remember();
   graph.vertices = graph.vertices.filter((v) => v.label !== label);
   graph.edges = graph.edges.filter(([a, b]) => a !== label && b !== label);
   if (graph.selected === label) graph.selected = null;
@@ -146,6 +209,7 @@ function deleteVertex(label) {
 }
 
 function deleteEdge(a, b) {
+  remember();
   graph.edges = graph.edges.filter(([u, v]) => !((u === a && v === b) || (u === b && v === a)));
   changed();
 }
@@ -154,7 +218,9 @@ function deleteEdge(a, b) {
 function changed() {
   graph.analysis = null;
   graph.explained = null;
+  graph.spacing = null;
   if (graph.selected !== null && !vertexNamed(graph.selected)) graph.selected = null;
+  if (graph.focused !== null && !vertexNamed(graph.focused)) graph.focused = null;
   $("graph-text").value = graphText();
   drawGraph();
   analyseGraph().catch(showError);
@@ -166,13 +232,13 @@ async function analyseGraph() {
   const text = graphText();
   $("explanation").hidden = true;
   if (graph.vertices.length === 0) {
-    $("graph-analysis").textContent = "Click the empty board to add a vertex, or pick an example.";
+    describe("graph-analysis", "Click the empty board to add a vertex, or pick an example.");
     return;
   }
   const data = await api("POST", "/api/graph/analyse", { edges: text });
   if (text !== graphText()) return; // the graph changed meanwhile
   graph.analysis = data;
-  $("graph-analysis").textContent = data.summary + (data.warning ? ` Warning: ${data.warning}` : "");
+  describe("graph-analysis", data.summary + (data.warning ? ` Warning: ${data.warning}` : ""));
   drawGraph();
   if (graph.selected !== null) await explainVertex(graph.selected);
 }
@@ -199,13 +265,16 @@ async function loadGraphText(text) {
     WIDTH,
     HEIGHT,
   );
+  remember();
   graph.vertices = data.labels.map((label, k) => ({ label, x: places[k][0], y: places[k][1] }));
   graph.edges = data.edges;
   graph.selected = null;
+  graph.focused = null;
   graph.explained = null;
   graph.analysis = data;
+  graph.spacing = null;
   $("graph-text").value = graphText();
-  $("graph-analysis").textContent = data.summary + (data.warning ? ` Warning: ${data.warning}` : "");
+  describe("graph-analysis", data.summary + (data.warning ? ` Warning: ${data.warning}` : ""));
   $("explanation").hidden = true;
   drawGraph();
 }
@@ -237,7 +306,7 @@ function showGraphPlan(label) {
   const svg = $("graph-board").querySelector("svg");
   if (target && svg) {
     svg.append(svgElement("circle", {
-      cx: target.x, cy: target.y, r: RADIUS + 6, class: "planned", "pointer-events": "none",
+      cx: target.x, cy: target.y, r: graph.sizes.radius + 6, class: "planned", "pointer-events": "none",
     }));
   }
 }
@@ -278,14 +347,17 @@ function setMode(mode) {
   $("sum-boards").hidden = mode !== "sum";
   $("nim-sum").hidden = true;
   $("keys-help").hidden = mode !== "maze";
+  $("graph-keys-help").hidden = mode !== "graph";
+  $("sum-keys-help").hidden = mode !== "sum";
   for (const id of ["matching-overlays", "matching-overlay-note", "matching-legend"]) {
     $(id).hidden = mode === "sum";
   }
   for (const id of ["sum-overlays", "sum-overlay-note", "sum-legend"]) $(id).hidden = mode !== "sum";
   $("explanation").hidden = true;
-  $("error").textContent = "";
+  clearError();
+  showEditHistory();
   if (mode === "sum") {
-    startSum().catch(showError);
+    editSum(); // the person chooses, then starts a game
   } else if (mode === "graph") {
     editGraph().catch(showError);
   } else {
@@ -304,7 +376,7 @@ function loadGraphFile(event) {
   file.text().then((text) => {
     $("graph-text").value = text;
     return loadGraphText(text);
-  }).catch(showError);
+  }).catch(errorAt("graph-text"));
 }
 
 function startGraphMode() {
@@ -313,7 +385,6 @@ function startGraphMode() {
   board.addEventListener("pointermove", onPointerMove);
   board.addEventListener("pointerup", onPointerUp);
   board.addEventListener("keydown", onGraphKey);
-  board.addEventListener("mouseover", onGraphHover);
   board.addEventListener("focusin", (event) => {
     const target = event.target.closest && event.target.closest("g.vertex");
     if (target) {
@@ -328,11 +399,15 @@ function startGraphMode() {
     if (name) showExample(name);
   });
   $("graph-clear").addEventListener("click", () => {
+    if (graph.vertices.length === 0) return;
+    remember();
     graph.vertices = [];
     graph.edges = [];
     changed();
   });
-  $("graph-load").addEventListener("click", () => loadGraphText($("graph-text").value).catch(showError));
+  $("graph-load").addEventListener("click", () => {
+    loadGraphText($("graph-text").value).catch(errorAt("graph-text"));
+  });
   $("graph-file").addEventListener("change", loadGraphFile);
   $("graph-save").addEventListener("click", saveGraph);
   const example = EXAMPLES.blossom();

@@ -3,6 +3,66 @@
 // pointer and keyboard on it: add, join, move, delete, select, play.
 "use strict";
 
+// --- sizes on the screen ------------------------------------------------------
+
+// In CSS pixels, whatever the board's scale: a vertex is a finger's width to
+// tap (its hit area 44 px across, however small its disc), and where the
+// graph leaves room the disc and its label are large enough to see and read
+// on a phone.  A tap or click goes to the nearest vertex within its hit area
+// (crowded vertices share the room between them); elsewhere it adds a vertex.
+const HIT_PX = 22;      // the hit area's radius
+const DISC_PX = 15;     // the disc's radius, room allowing
+const LABEL_PX = 13;    // the labels' size, room allowing
+const EDGE_HIT_PX = 12; // how near an edge the delete tool takes it
+
+// The median distance from a vertex to its nearest one: how much room the
+// discs have.  O(V^2), kept until the vertices change.
+function spacing() {
+  if (graph.spacing === null) {
+    const nearest = graph.vertices.map((v) => {
+      let least = Infinity;
+      for (const w of graph.vertices) if (w !== v) least = Math.min(least, Math.hypot(v.x - w.x, v.y - w.y));
+      return least;
+    }).sort((a, b) => a - b);
+    graph.spacing = nearest.length > 1 ? nearest[Math.floor(nearest.length / 2)] : Infinity;
+  }
+  return graph.spacing;
+}
+
+// The drawing's sizes in the board's units, at `scale` CSS pixels a unit.
+function drawingSizes(scale) {
+  const radius = Math.max(RADIUS, Math.min(DISC_PX / scale, 0.45 * spacing()));
+  return {
+    scale,
+    radius,
+    hit: Math.max(radius + 4, HIT_PX / scale),
+    label: Math.max(12, Math.min(LABEL_PX / scale, 1.1 * radius)),
+    edge: Math.max(6, EDGE_HIT_PX / scale),
+  };
+}
+
+// CSS pixels a unit of the board: as it is drawn now (fitBoards sized it),
+// else as fitBoards will draw it; 1 while it is hidden.
+function graphScale() {
+  const board = $("graph-board");
+  const svg = board.querySelector("svg");
+  const drawn = svg && !board.hidden ? svg.getScreenCTM() : null;
+  if (drawn && drawn.a > 0) return drawn.a;
+  const scale = fitScale(board, WIDTH, HEIGHT);
+  return scale > 0 ? scale : 1;
+}
+
+let redrawing = false;
+
+// After fitBoards (a first drawing, the window resized or turned): the
+// graph drawn again when it was drawn for another scale, so that its sizes
+// on the screen hold.
+function refitGraph() {
+  const board = $("graph-board");
+  if (redrawing || board.hidden || !graph.sizes || !board.querySelector("svg")) return;
+  if (Math.abs(graphScale() / graph.sizes.scale - 1) > 0.005) drawGraph();
+}
+
 // --- drawing ---------------------------------------------------------------
 
 function svgElement(name, attributes = {}) {
@@ -55,9 +115,24 @@ function overlays() {
   return shown;
 }
 
+// How a screen reader names a vertex: its label and what the board shows of it.
+function vertexName(label, shown, token) {
+  const words = [`vertex ${label}`];
+  if (label === token) words.push("the token");
+  else if (shown.path.includes(label)) words.push("visited");
+  if (shown.legal.has(label)) words.push(page.game && page.game.phase === "place" ? "a start" : "a legal move");
+  if (shown.hints.has(label)) words.push("a hint");
+  if (shown.losing.has(label) && !shown.path.includes(label)) words.push("the player to move loses here");
+  if (label === graph.selected && !page.game) words.push("selected");
+  return words.join(", ");
+}
+
 function drawGraph() {
   const board = $("graph-board");
   const shown = overlays();
+  const sizes = drawingSizes(graphScale());
+  graph.sizes = sizes;
+  const r = sizes.radius;
   const svg = svgElement("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, class: "graph-board",
   });
@@ -105,36 +180,52 @@ function drawGraph() {
     if (v.label === graph.selected && !page.game) kind += " selected";
     if (v.label === shown.partner) kind += " partner";
     if (v.label === shown.free) kind += " free";
+    // Tab reaches every vertex while editing, the legal moves in a game
+    const reachable = !page.game || shown.legal.has(v.label);
     const group = svgElement("g", {
-      class: kind, "data-label": v.label, tabindex: "0", role: "button",
-      "aria-label": `vertex ${v.label}${shown.legal.has(v.label) ? ", a legal move" : ""}`,
+      class: kind, "data-label": v.label, tabindex: reachable ? "0" : "-1", role: "button",
+      "aria-label": vertexName(v.label, shown, token),
     });
+    // where a tap takes this vertex (the pointer's handlers measure the same
+    // distance; drawn invisible, under the disc)
+    group.append(svgElement("circle", { cx: v.x, cy: v.y, r: sizes.hit, class: "hit" }));
     if (shown.barrier.has(v.label)) {
       group.append(svgElement("rect", {
-        x: v.x - RADIUS - 4, y: v.y - RADIUS - 4, width: 2 * RADIUS + 8, height: 2 * RADIUS + 8,
-        class: "barrier-mark",
+        x: v.x - r - 4, y: v.y - r - 4, width: 2 * r + 8, height: 2 * r + 8, class: "barrier-mark",
       }));
     }
-    group.append(svgElement("circle", { cx: v.x, cy: v.y, r: RADIUS, class: "disc" }));
+    group.append(svgElement("circle", { cx: v.x, cy: v.y, r, class: "disc" }));
     if (v.label === token) {
-      group.append(svgElement("circle", { cx: v.x, cy: v.y, r: RADIUS - 3, class: "token" }));
+      group.append(svgElement("circle", { cx: v.x, cy: v.y, r: r - 3, class: "token" }));
       group.classList.add("token-here");
     }
     if (shown.hints.has(v.label)) {
-      group.append(svgElement("circle", { cx: v.x + RADIUS * 0.8, cy: v.y - RADIUS * 0.8, r: 5, class: "hint-mark" }));
+      group.append(svgElement("circle", {
+        cx: v.x + r * 0.8, cy: v.y - r * 0.8, r: Math.max(5, r / 3), class: "hint-mark",
+      }));
     }
-    const text = svgElement("text", { x: v.x, y: v.y + 4, "text-anchor": "middle" });
+    const text = svgElement("text", {
+      x: v.x, y: v.y, "text-anchor": "middle", "dominant-baseline": "central",
+      "font-size": sizes.label.toFixed(1),
+    });
     text.textContent = v.label;
     group.append(text);
+    group.append(svgElement("circle", { cx: v.x, cy: v.y, r: r + 5, class: "focus-ring" }));
     svg.append(group);
   }
-  // a vertex with the keyboard's focus keeps it across the redraw
+  // the keyboard's focus stays on the board: on the same vertex, redrawn
   const hadFocus = board.contains(document.activeElement) && document.activeElement !== board;
   board.replaceChildren(svg);
-  fitBoards();
-  if (hadFocus && graph.focused !== null) {
-    const again = board.querySelector(`g.vertex[data-label="${CSS.escape(graph.focused)}"]`);
-    if (again) again.focus();
+  redrawing = true;
+  try {
+    fitBoards();
+  } finally {
+    redrawing = false;
+  }
+  if (hadFocus) {
+    const again = graph.focused === null
+      ? null : board.querySelector(`g.vertex[data-label="${CSS.escape(graph.focused)}"]`);
+    (again || board).focus();
   }
 }
 
@@ -148,9 +239,10 @@ function boardPoint(event) {
   return point.matrixTransform(svg.getScreenCTM().inverse());
 }
 
+// The vertex a tap or click at `point` takes: the nearest within its hit area.
 function vertexAt(point) {
   let best = null;
-  let bestDistance = RADIUS + 4;
+  let bestDistance = graph.sizes ? graph.sizes.hit : RADIUS + 4;
   for (const v of graph.vertices) {
     const distance = Math.hypot(v.x - point.x, v.y - point.y);
     if (distance <= bestDistance) [best, bestDistance] = [v, distance];
@@ -164,7 +256,8 @@ function edgeAt(point) {
     const v = vertexNamed(b);
     const length2 = (v.x - u.x) ** 2 + (v.y - u.y) ** 2 || 1;
     const t = Math.max(0, Math.min(1, ((point.x - u.x) * (v.x - u.x) + (point.y - u.y) * (v.y - u.y)) / length2));
-    if (Math.hypot(u.x + t * (v.x - u.x) - point.x, u.y + t * (v.y - u.y) - point.y) <= 6) return [a, b];
+    const reach = graph.sizes ? graph.sizes.edge : 6;
+    if (Math.hypot(u.x + t * (v.x - u.x) - point.x, u.y + t * (v.y - u.y) - point.y) <= reach) return [a, b];
   }
   return null;
 }
@@ -180,19 +273,31 @@ function onPointerDown(event) {
   if (tool() === "draw") {
     graph.drag = v ? { kind: "join", from: v.label, x: point.x, y: point.y } : { kind: "add", x: point.x, y: point.y };
   } else if (tool() === "move" && v) {
-    graph.drag = { kind: "move", from: v.label };
+    graph.drag = { kind: "move", from: v.label, before: copyGraph(), x: v.x, y: v.y };
   }
   if (graph.drag) $("graph-board").setPointerCapture(event.pointerId);
 }
 
+// A point of the board kept a disc's radius inside its edges.
+function inside(point) {
+  const r = graph.sizes ? graph.sizes.radius : RADIUS;
+  return {
+    x: Math.round(Math.max(r, Math.min(WIDTH - r, point.x))),
+    y: Math.round(Math.max(r, Math.min(HEIGHT - r, point.y))),
+  };
+}
+
 function onPointerMove(event) {
   const drag = graph.drag;
-  if (!drag || drag.kind === "add") return;
+  if (!drag) {
+    if (page.game && event.pointerType === "mouse") showHoveredPlan(vertexAt(boardPoint(event)));
+    return;
+  }
+  if (drag.kind === "add") return;
   const point = boardPoint(event);
   if (drag.kind === "move") {
     const v = vertexNamed(drag.from);
-    v.x = Math.round(Math.max(RADIUS, Math.min(WIDTH - RADIUS, point.x)));
-    v.y = Math.round(Math.max(RADIUS, Math.min(HEIGHT - RADIUS, point.y)));
+    ({ x: v.x, y: v.y } = inside(point));
   } else {
     [drag.x, drag.y] = [point.x, point.y];
   }
@@ -215,10 +320,23 @@ function onPointerUp(event) {
     return;
   }
   if (!drag) return;
-  if (drag.kind === "add" && !v) addVertex(point.x, point.y);
-  else if (drag.kind === "join" && v && v.label !== drag.from) addEdge(drag.from, v.label);
-  else if (drag.kind === "join" && v) selectVertex(v.label);
-  else drawGraph();
+  if (drag.kind === "add" && !v) {
+    const place = inside(point);
+    addVertex(place.x, place.y);
+  } else if (drag.kind === "join" && v && v.label !== drag.from) {
+    addEdge(drag.from, v.label);
+  } else if (drag.kind === "join" && v) {
+    selectVertex(v.label);
+  } else if (drag.kind === "move") {
+    const moved = vertexNamed(drag.from);
+    if (moved && (moved.x !== drag.x || moved.y !== drag.y)) {
+      remember(drag.before); // a move is an edit: Undo puts the vertex back
+      graph.spacing = null;
+    }
+    drawGraph();
+  } else {
+    drawGraph();
+  }
 }
 
 function selectVertex(label) {
@@ -228,9 +346,41 @@ function selectVertex(label) {
   if (graph.analysis) explainVertex(label).catch(showError);
 }
 
+// The vertices the arrow keys move between: every one while editing, the
+// legal moves in a game (every vertex while the token is to be placed).
+function arrowTargets() {
+  const game = page.game;
+  if (!game) return graph.vertices;
+  if (game.phase === "over") return [];
+  const legal = overlays().legal;
+  return graph.vertices.filter((v) => legal.has(v.label));
+}
+
+// Focus the next vertex the arrow `key` points to from the vertex `from`
+// (an element).  From a vertex that is not among them (the one just played)
+// with none that way, or from the board itself, the one nearest the token.
+function focusThatWay(from, key) {
+  const targets = arrowTargets();
+  const here = from ? vertexNamed(from.dataset.label) : null;
+  let next = here ? nextThatWay(here, targets.map((v) => ({ item: v, x: v.x, y: v.y })), key) : null;
+  if (!next && targets.length && !targets.includes(here)) {
+    const path = (page.game && page.game.shown_path) || [];
+    const token = path.length ? vertexNamed(path[path.length - 1]) : null;
+    const centre = token || here || { x: WIDTH / 2, y: HEIGHT / 2 };
+    const away = (v) => Math.hypot(v.x - centre.x, v.y - centre.y);
+    next = targets.reduce((a, b) => (away(a) <= away(b) ? a : b));
+  }
+  if (!next) return;
+  const element = $("graph-board").querySelector(`g.vertex[data-label="${CSS.escape(next.label)}"]`);
+  if (element) element.focus();
+}
+
 function onGraphKey(event) {
   const target = event.target.closest && event.target.closest("g.vertex");
-  if ((event.key === "Delete" || event.key === "Backspace") && !page.game && graph.selected !== null) {
+  if (event.key in ARROWS) {
+    event.preventDefault();
+    focusThatWay(target, event.key);
+  } else if ((event.key === "Delete" || event.key === "Backspace") && !page.game && graph.selected !== null) {
     event.preventDefault();
     deleteVertex(graph.selected);
   } else if ((event.key === "Enter" || event.key === " ") && target) {
@@ -241,8 +391,11 @@ function onGraphKey(event) {
   }
 }
 
-function onGraphHover(event) {
-  const target = event.target.closest && event.target.closest("g.vertex.legal");
-  if (target) showGraphPlan(target.dataset.label);
+// The engine's planned answer to the legal move under the mouse.
+function showHoveredPlan(v) {
+  if (!v || !page.game || !(page.game.legal || []).includes(v.label)) return;
+  if ($("graph-board").querySelector(".planned") && graph.planned === v.label) return;
+  graph.planned = v.label;
+  showGraphPlan(v.label);
 }
 

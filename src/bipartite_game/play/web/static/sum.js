@@ -2,7 +2,8 @@
 // engine.  The server reads the sum (the `sum` command's format), draws
 // every board, checks every move and answers it; this script shows the
 // boards side by side, sends the clicks and shows the Grundy values and
-// the nim-sum when "Show" asks for them.
+// the nim-sum when "Show" asks for them.  Entering the mode only edits the
+// sum: a game starts with "Start a game", on the settings chosen then.
 "use strict";
 
 function sumLooks() {
@@ -14,14 +15,22 @@ function sumPath(name) {
 }
 
 async function startSum() {
+  const text = $("sum-text").value;
+  // the server counts the blocks first, and so does the page, before sending
+  const boards = text.split("\n").filter((line) => /^[ \t\r\v\f]*@/.test(line)).length;
+  const most = page.limits ? page.limits.max_sum_boards : Infinity;
+  if (boards > most) throw new Error(`too many boards: ${boards}, at most ${most} in a sum here`);
   const state = await api("POST", "/api/sums", {
-    sum: $("sum-text").value,
+    sum: text,
     moves: $("sum-moves").value,
     side: $("sum-side").value,
     ...sumLooks(),
   });
   setPlaying(true);
   showSum(state);
+  // the boards appear above the buttons: on a phone scrolled down to them,
+  // bring the top of the game (the status, the boards) back into view
+  $("status").scrollIntoView({ block: "nearest" });
 }
 
 async function sumAction(name, body = {}) {
@@ -40,6 +49,11 @@ function xor(values) {
 function showSum(state) {
   page.game = state;
   const box = $("sum-boards");
+  // the keyboard's focus stays on the boards: on the legal move nearest the
+  // one just played, or on the boards themselves when none is left
+  const focused = box.contains(document.activeElement) && document.activeElement !== box
+    ? centreOf(document.activeElement) : null;
+  const hadFocus = box.contains(document.activeElement);
   box.replaceChildren();
   state.boards.forEach((board, k) => {
     const figure = document.createElement("figure");
@@ -76,6 +90,7 @@ function showSum(state) {
   } else {
     nim.hidden = true;
   }
+  if (hadFocus) refocusSum(focused);
   const status = $("status");
   status.textContent = state.message;
   status.classList.toggle("over", state.phase === "over");
@@ -89,6 +104,34 @@ function showSum(state) {
       `${i + 1}. ${line.who} board ${line.board + 1} to ${sumName(line.to)}`).join(", ") + "."
     : "";
   fitBoards();
+}
+
+function sumMoves() {
+  return [...$("sum-boards").querySelectorAll("rect.cell.legal, circle.vertex.legal")];
+}
+
+function refocusSum(near) {
+  const box = $("sum-boards");
+  const moves = sumMoves();
+  if (moves.length === 0 || near === null) {
+    (moves[0] || box).focus();
+    return;
+  }
+  const away = (mark) => {
+    const centre = centreOf(mark);
+    return Math.hypot(centre.x - near.x, centre.y - near.y);
+  };
+  moves.reduce((a, b) => (away(a) <= away(b) ? a : b)).focus();
+}
+
+// The arrow keys: the next legal move that way, on any board.
+function onSumArrow(event) {
+  const moves = sumMoves();
+  const from = moves.includes(event.target) ? event.target : null;
+  const next = from
+    ? nextThatWay(centreOf(from), moves.map((mark) => ({ item: mark, ...centreOf(mark) })), event.key)
+    : moves[0]; // from the boards themselves: the first move
+  if (next) next.focus();
 }
 
 function sumName(where) {
@@ -156,18 +199,23 @@ function fitSumBoards(room) {
   });
 }
 
+// A file only fills the text: the game starts with "Start a game".
 function loadSumFile(event) {
   const file = event.target.files[0];
   if (!file) return;
   file.text().then((text) => {
     $("sum-text").value = text;
-    return startSum();
-  }).catch(showError);
+  }).catch(errorAt("sum-text"));
 }
 
 function startSumMode() {
   $("sum-boards").addEventListener("click", onSumClick);
   $("sum-boards").addEventListener("keydown", (event) => {
+    if (event.key in ARROWS) {
+      event.preventDefault();
+      onSumArrow(event);
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
     onSumClick(event);
@@ -185,7 +233,8 @@ function editSum() {
   $("sum-boards").replaceChildren();
   $("nim-sum").hidden = true;
   $("plans").textContent = "";
-  $("status").textContent = "Editing the sum: change it, pick the example or load a file, then start a game.";
+  $("status").textContent = "Editing the sum: change it, pick the example or load a file, " +
+    "choose the moves and your side, then start a game.";
   $("status").dataset.phase = "edit";
   $("status").classList.remove("over");
 }

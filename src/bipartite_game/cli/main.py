@@ -458,6 +458,19 @@ def _parameter(text: str) -> tuple[str, tuple[float, ...]]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _scheduler(text: str) -> str:
+    """An argparse ``type`` for ``sweep --scheduler``: an address of the
+    form ``[tcp|tls://]HOST:PORT``, checked on its text alone (reaching it
+    waits for the other options' checks)."""
+    from ..experiments.cluster import parse_scheduler
+
+    try:
+        parse_scheduler(text)
+    except BipartiteGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip()
+
+
 def _move_set(text: str) -> str:
     """An argparse ``type`` for ``sweep --moves``: a move set ``maze`` knows."""
     from ..graphs.boards import parse_moves
@@ -549,10 +562,12 @@ def _add_sweep(commands: Any) -> None:
     )
     sweep.add_argument(
         "--scheduler",
+        type=_scheduler,
         metavar="ADDRESS",
         default=None,
         help="run the samples as tasks on the Dask cluster of this scheduler "
-        "(tcp://HOST:PORT) instead of local processes; needs the sweep extra",
+        "(tcp://HOST:PORT, tls://HOST:PORT, an IPv6 host in brackets) instead of local "
+        "processes, reached within 5 s or refused; needs the sweep extra",
     )
     sweep.add_argument(
         "--plot",

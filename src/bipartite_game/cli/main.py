@@ -516,10 +516,14 @@ def _add_sweep(commands: Any) -> None:
         default=[],
         metavar="NAME=VALUES",
         help="a parameter's values: V1,V2,... or START:STOP:STEP (STOP included when on the "
-        "grid); several --param give their product",
+        "grid); each 0 or of magnitude 1e-300 to 1e15, none twice, at most 10^6; several "
+        "--param give their product",
     )
     sweep.add_argument(
-        "--samples", type=whole(1, 10**6), default=1, help="graphs per point (default 1)"
+        "--samples",
+        type=whole(1, 10**6),
+        default=1,
+        help="graphs per point (default 1); the grid's points times SAMPLES is at most 10^6",
     )
     sweep.add_argument(
         "--seed", type=whole(0, 10**18 - 1), default=0, help="the sweep's seed (default 0)"
@@ -528,7 +532,7 @@ def _add_sweep(commands: Any) -> None:
         "--jobs",
         type=whole(1, 1024),
         default=None,
-        help="worker processes (default: the cores this process may use)",
+        help="worker processes, 1 to 1024 (default: the cores this process may use)",
     )
     sweep.add_argument(
         "--moves",

@@ -458,6 +458,19 @@ def _parameter(text: str) -> tuple[str, tuple[float, ...]]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _scheduler(text: str) -> str:
+    """An argparse ``type`` for ``sweep --scheduler``: an address of the
+    form ``[tcp|tls://]HOST:PORT``, checked on its text alone (reaching it
+    waits for the other options' checks)."""
+    from ..experiments.cluster import parse_scheduler
+
+    try:
+        parse_scheduler(text)
+    except BipartiteGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip()
+
+
 def _move_set(text: str) -> str:
     """An argparse ``type`` for ``sweep --moves``: a move set ``maze`` knows."""
     from ..graphs.boards import parse_moves
@@ -503,10 +516,14 @@ def _add_sweep(commands: Any) -> None:
         default=[],
         metavar="NAME=VALUES",
         help="a parameter's values: V1,V2,... or START:STOP:STEP (STOP included when on the "
-        "grid); several --param give their product",
+        "grid); each 0 or of magnitude 1e-300 to 1e15, none twice, at most 10^6; several "
+        "--param give their product",
     )
     sweep.add_argument(
-        "--samples", type=whole(1, 10**6), default=1, help="graphs per point (default 1)"
+        "--samples",
+        type=whole(1, 10**6),
+        default=1,
+        help="graphs per point (default 1); the grid's points times SAMPLES is at most 10^6",
     )
     sweep.add_argument(
         "--seed", type=whole(0, 10**18 - 1), default=0, help="the sweep's seed (default 0)"
@@ -515,7 +532,7 @@ def _add_sweep(commands: Any) -> None:
         "--jobs",
         type=whole(1, 1024),
         default=None,
-        help="worker processes (default: the cores this process may use)",
+        help="worker processes, 1 to 1024 (default: the cores this process may use)",
     )
     sweep.add_argument(
         "--moves",
@@ -549,10 +566,12 @@ def _add_sweep(commands: Any) -> None:
     )
     sweep.add_argument(
         "--scheduler",
+        type=_scheduler,
         metavar="ADDRESS",
         default=None,
         help="run the samples as tasks on the Dask cluster of this scheduler "
-        "(tcp://HOST:PORT) instead of local processes; needs the sweep extra",
+        "(tcp://HOST:PORT, tls://HOST:PORT, an IPv6 host in brackets) instead of local "
+        "processes, reached within 5 s or refused; needs the sweep extra",
     )
     sweep.add_argument(
         "--plot",

@@ -9,6 +9,8 @@ are a few lines each.
 
 What is checked, in order (the first failure is reported):
 
+0. given a maze's move set, the one the certificate records (if any) is
+   the same (as sets of steps, read by the board builders' parser);
 1. the labels are the graph's vertices (the certificate's vertices are
    found in the graph by name, in whatever order either lists them);
 2. ``mate`` is a matching of the graph (symmetric, along edges);

@@ -294,20 +294,21 @@ class Certificate:
         self.check_intact()
         n = self.num_vertices
         names = _labels_json(self.names() if labels is None else labels, n)
-        parts = [b'{"format": ', json.dumps(FORMAT).encode()]
+        # each part is ASCII text as soon as it is made (no bytes copy kept
+        # beside it): the peak is the parts and the joined text
+        parts = ['{"format": ', json.dumps(FORMAT)]
         if moves is not None:
-            parts += [b',\n"moves": ', json.dumps(_move_set_name(moves)).encode("ascii")]
+            parts += [',\n"moves": ', json.dumps(_move_set_name(moves))]
         parts += [
-            b',\n"labels": ',
+            ',\n"labels": ',
             names,
-            b',\n"first_player_wins": ',
+            ',\n"first_player_wins": ',
             _json_booleans(self.first_player_wins),
         ]
         for item in fields(self)[1:]:  # the integer arrays, in the format's order
-            key = item.name
-            parts += [b',\n"', key.encode(), b'": ', _json_integers(getattr(self, key))]
-        parts.append(b"}")
-        return b"".join(parts).decode("ascii")
+            parts += [f',\n"{item.name}": ', _json_integers(getattr(self, item.name))]
+        parts.append("}")
+        return "".join(parts)
 
 
 def _move_set_name(moves: object) -> str:
@@ -325,13 +326,14 @@ def _move_set_name(moves: object) -> str:
     return f"{leaper[0]},{leaper[1]}"
 
 
-def json_labels(labels: Sequence[str]) -> bytes:
-    """A JSON array of strings (labels kept exactly: undecodable bytes,
-    read with ``surrogateescape``, are written as ``\\udcXX`` escapes)."""
-    return json.dumps(list(labels)).encode("ascii")
+def json_labels(labels: Sequence[str]) -> str:
+    """A JSON array of strings, ASCII (labels kept exactly: undecodable
+    bytes, read with ``surrogateescape``, are written as ``\\udcXX``
+    escapes)."""
+    return json.dumps(list(labels))
 
 
-def _labels_json(labels: object, n: int) -> bytes:
+def _labels_json(labels: object, n: int) -> str:
     """:meth:`Certificate.to_json`'s ``labels``, checked, as a JSON array.
     Bytes of plain printable ASCII without quotes or backslashes (the
     maze's lines) become the array by one replace; other bytes are decoded
@@ -344,12 +346,12 @@ def _labels_json(labels: object, n: int) -> bytes:
                 "(bytes are one label a line, each ended by a newline)"
             )
         if n == 0:
-            return b"[]"
+            return "[]"
         codes = np.frombuffer(labels, dtype=np.uint8)
         special = (codes < 32) & (codes != 10)
         special |= (codes >= 127) | (codes == ord('"')) | (codes == ord("\\"))
         if not special.any():
-            return b'["' + labels[:-1].replace(b"\n", b'","') + b'"]'
+            return '["' + labels[:-1].decode("ascii").replace("\n", '","') + '"]'
         return json_labels(labels.decode("utf-8", "surrogateescape").split("\n")[:-1])
     if isinstance(labels, str) or not isinstance(labels, Sequence):
         raise BipartiteGameError(
@@ -657,21 +659,25 @@ def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
     return at
 
 
-def _json_integers(values: npt.NDArray[np.integer]) -> bytes:
-    """A JSON array of integers, written by a kernel."""
+def _json_integers(values: npt.NDArray[np.integer]) -> str:
+    """A JSON array of integers, written by a kernel, decoded straight from
+    its buffer."""
     # each value with its comma: 11 bytes for 32-bit ids, 21 for any int64
     per_value = 12 if values.dtype.itemsize <= 4 else 21
     wide: IntArray = np.ascontiguousarray(values, dtype=np.int64)
     out = np.empty(wide.size * per_value + 2, dtype=np.uint8)
-    end = _write_integers(wide, out)
-    return b"[" + out[:end].tobytes() + b"]"
+    end = _write_integers(wide, out[1:]) + 1
+    out[0] = 91  # '['
+    out[end] = 93  # ']'
+    return str(out[: end + 1].data, "ascii")
 
 
-def _json_booleans(values: BoolArray) -> bytes:
-    """A JSON array of ``true``/``false``, written by a kernel."""
+def _json_booleans(values: BoolArray) -> str:
+    """A JSON array of ``true``/``false``, written by a kernel, decoded
+    straight from its buffer."""
     out = np.empty(values.size * 6 + 2, dtype=np.uint8)
     end = _write_booleans(np.ascontiguousarray(values, dtype=np.bool_), out)
-    return out[:end].tobytes()
+    return str(out[:end].data, "ascii")
 
 
 def _write_booleans_native(lib: Library, values: BoolArray, out: npt.NDArray[np.uint8]) -> int:

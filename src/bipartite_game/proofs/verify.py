@@ -297,7 +297,8 @@ def _by_name(expected: Sequence[str] | bytes, cert: _Certificate) -> _Certificat
         expected = list(expected)
         if expected == given:
             return cert
-    index = {name: v for v, name in enumerate(expected)}
+    # C-level passes only: a dictionary, a set, and one lookup a name
+    index = dict(zip(expected, range(len(expected)), strict=True))
     if len(index) < len(expected):
         return (
             "vertex names differ in order, and the graph names two vertices "
@@ -308,16 +309,16 @@ def _by_name(expected: Sequence[str] | bytes, cert: _Certificate) -> _Certificat
     named = set(given)
     if len(named) < len(given):
         raise CertificateError(f"certificate: 'labels' names {quote(_repeated(given))} twice")
-    missing = [name for name in expected if name not in named]
-    extra = [name for name in given if name not in index]
-    if missing or extra:
+    if named != index.keys():
+        missing = [name for name in expected if name not in named]
+        extra = [name for name in given if name not in index]
         parts = []
         if missing:
             parts.append(f"the graph has {_counted(missing)} the certificate does not name")
         if extra:
             parts.append(f"the certificate names {_counted(extra)} the graph does not have")
         return "vertex names differ: " + "; ".join(parts)
-    where = np.fromiter((index[name] for name in given), dtype=np.int64, count=len(given))
+    where = np.fromiter(map(index.__getitem__, given), dtype=np.int64, count=len(given))
     return _renumbered(cert, where, expected)
 
 

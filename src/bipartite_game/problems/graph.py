@@ -123,7 +123,9 @@ def answer(
     if certificate is not None:
         from ..proofs.certificate import certify
 
-        write_file(certificate, certify(solution).to_json(edges.labels()))
+        text = certify(solution).to_json(edges.labels())
+        text += "\n"  # a text file ends with a line break
+        write_file(certificate, text.encode("ascii"))
     if explain is not None:
         vertex = _vertex(edges, explain, "--explain")
         return str(solution.explain(graph.label(vertex))).encode("utf-8", "surrogateescape")

@@ -193,7 +193,9 @@ def answer(
 
         with phase("certificate"):
             names = cell_names(board)
-            write_file(certificate, certify(solution).to_json(names))
+            text = certify(solution).to_json(names, moves=moves)
+            text += "\n"  # a text file ends with a line break
+            write_file(certificate, text.encode("ascii"))
     losing = solution.losing
     height, width = board.shape
     open_flat = maze.open.reshape(-1)

@@ -143,15 +143,27 @@ def grundy_array(
     cyclic = cyclic_components(indptr, label)
     solution = solve(graph)
     if cyclic.any():
-        low = _low_degree(indptr, label)
-        cubic = cyclic & low
+        spent = Budget(*limits)
+        cycles = cyclic & _degree_at_most(indptr, label, 2)
+        values[cycles] = _cycle_value(np.bincount(label, minlength=label.size)[label[cycles]])
+        low = _degree_at_most(indptr, label, 3)
+        cubic = cyclic & low & ~cycles
         if cubic.any():
-            exact = cubic_values(
-                indptr, indices, solution.mate, solution.losing, solution.barrier, cubic
-            )
+            try:
+                exact = cubic_values(
+                    indptr,
+                    indices,
+                    solution.mate,
+                    solution.losing,
+                    solution.barrier,
+                    cubic,
+                    label,
+                    spent,
+                )
+            except SearchTooLarge as error:
+                raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
             values[cubic] = exact[cubic]
         searched = cyclic & ~low
-        spent = Budget(*limits)
         try:
             for root in np.unique(label[searched]).tolist():
                 members = np.flatnonzero(label == root)
@@ -197,16 +209,30 @@ def grundy_value(
     rest = graph.without(np.array([x for x in gone if x != token], dtype=np.int64))
     solution = solve(rest)
     rest_indptr = wide_offsets(rest.indptr)
-    _, rest_label = forest_values(rest_indptr, rest.indices)
-    if _low_degree(rest_indptr, rest_label)[token]:
+    rest_values, rest_label = forest_values(rest_indptr, rest.indices)
+    spent = Budget(*limits)
+    if not cyclic_components(rest_indptr, rest_label)[token]:  # a tree: the forest rule
+        value = int(rest_values[token])
+    elif _degree_at_most(rest_indptr, rest_label, 2)[token]:  # a cycle
+        value = int(_cycle_value(np.count_nonzero(rest_label == rest_label[token])))
+    elif _degree_at_most(rest_indptr, rest_label, 3)[token]:
         todo = np.zeros(n, dtype=np.bool_)
         todo[token] = True
-        found = cubic_values(
-            rest_indptr, rest.indices, solution.mate, solution.losing, solution.barrier, todo
-        )
+        try:
+            found = cubic_values(
+                rest_indptr,
+                rest.indices,
+                solution.mate,
+                solution.losing,
+                solution.barrier,
+                todo,
+                rest_label,
+                spent,
+            )
+        except SearchTooLarge as error:
+            raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
         value = int(found[token])
     else:
-        spent = Budget(*limits)
         try:
             adjacency = local_adjacency(indptr, indices, members, spent)
             value = _search(adjacency, local[token], seen, {}, spent)
@@ -250,13 +276,29 @@ def _refusal(graph: Graph, what: str) -> str:
     )
 
 
-def _low_degree(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+def _cubic_refusal(graph: Graph, what: str) -> str:
+    return (
+        f"Grundy values of vertex geography on this graph ({graph.num_vertices} vertices, "
+        f"{graph.num_edges} edges) need {what}: at maximum degree 3 they cost up to about "
+        "V x |C| steps (docs/nimbers.md); raise budget= or seconds= (--budget or --seconds "
+        "on the command line)"
+    )
+
+
+def _degree_at_most(indptr: IntArray, label: IntArray, most: int) -> npt.NDArray[np.bool_]:
     """Per vertex: whether every vertex of its component (``label``) has
-    degree at most 3."""
-    n = label.size
-    high = np.zeros(n, dtype=np.bool_)
-    high[label[np.diff(indptr) > 3]] = True
+    degree at most ``most``."""
+    high = np.zeros(label.size, dtype=np.bool_)
+    high[label[np.diff(indptr) > most]] = True
     return np.asarray(~high[label], dtype=np.bool_)
+
+
+def _cycle_value(size: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """Every start's value on a cycle of ``size`` vertices: each move leaves
+    a path of size - 2 vertices ahead of the token, a forced line worth
+    (size - 2) mod 2, so the start is worth 1 on an even cycle, 0 on an odd
+    one."""
+    return np.asarray(1 - np.asarray(size) % 2, dtype=np.int64)
 
 
 def _check_zeros(solution: Solution, values: IntArray) -> None:
@@ -288,7 +330,7 @@ def _search(
         if edges == reach.bit_count():  # connected, so a tree
             return tree_value(adjacency, x, reach)
         if top <= 3 and reach.bit_count() >= _CUBIC_FROM:
-            return _cubic_value(adjacency, x, reach)
+            return _cubic_value(adjacency, x, reach, budget)
         return None
 
     root, reach = key_of(vertex, seen)
@@ -346,7 +388,7 @@ def _shape_inside(adjacency: list[int], x: int, reach: int) -> tuple[int, int]:
     return total // 2, top
 
 
-def _cubic_value(adjacency: list[int], x: int, reach: int) -> int:
+def _cubic_value(adjacency: list[int], x: int, reach: int, budget: Budget) -> int:
     """g of the position when what it reaches, with x, has maximum degree
     at most 3: :mod:`.cubic` on that subgraph, with x as the start."""
     inside = reach | 1 << x
@@ -375,8 +417,16 @@ def _cubic_value(adjacency: list[int], x: int, reach: int) -> int:
     todo = np.zeros(len(ids), dtype=np.bool_)
     todo[local[x]] = True
     indptr = wide_offsets(graph.indptr)
+    _, component = forest_values(indptr, graph.indices)
     found = cubic_values(
-        indptr, graph.indices, solution.mate, solution.losing, solution.barrier, todo
+        indptr,
+        graph.indices,
+        solution.mate,
+        solution.losing,
+        solution.barrier,
+        todo,
+        component,
+        budget,
     )
     return int(found[local[x]])
 

@@ -30,7 +30,12 @@ from bipartite_game.play.web.app import create_app
 from bipartite_game.play.web.limits import Limits
 from bipartite_game.theory import cubic
 from bipartite_game.theory.game import solve
-from bipartite_game.theory.nimbers import forest_values, grundy_array, grundy_value
+from bipartite_game.theory.nimbers import (
+    forest_values,
+    grundy_array,
+    grundy_value,
+    start_values,
+)
 from bipartite_game.theory.sums import component_value, solve_sum
 
 from .cli_util import assert_one_line_error, run
@@ -143,20 +148,41 @@ def test_a_position_keeps_the_budget() -> None:
     assert grundy_value(g, start) == 3
 
 
+def _worth_three(g: Graph) -> int:
+    """A start worth 3: its two options off its partner walk lines, each
+    bounded by the whole lattice (1601 steps on 20x20: two states)."""
+    return int(np.flatnonzero(grundy_array(g) == 3)[0])
+
+
 def test_sums_keep_the_budget() -> None:
     g = _hexagonal(20, 20)
+    start = _worth_three(g)
     with pytest.raises(GeographyTooLarge, match="--budget"):
-        solve_sum([(g, 0), (g, 5)], budget=1)
+        solve_sum([(g, start), (g, 5)], budget=1)
     with pytest.raises(GeographyTooLarge, match="--budget"):
-        component_value(g, 0, budget=1)
-    assert component_value(g, 0) == solve_sum([(g, 0)]).values[0]
+        component_value(g, start, budget=1)
+    assert component_value(g, start, budget=2) == 3 == solve_sum([(g, start)]).values[0]
+
+
+def test_a_sum_values_its_tokens_starts_alone() -> None:
+    """A lattice whose every start is past the default budget: a sum on it
+    values the token's start alone, within the budget, and as the whole
+    array would (checked on a smaller lattice)."""
+    big = _hexagonal(200, 200)
+    with pytest.raises(GeographyTooLarge, match="--budget"):
+        grundy_array(big)
+    assert solve_sum([(big, 20_100)]).values[0] == grundy_value(big, 20_100)
+    small = _hexagonal(12, 12)
+    values = grundy_array(small)
+    picked = [5, 77, 0, 143, 77]
+    assert start_values(small, picked).tolist() == values[picked].tolist()
 
 
 def test_the_web_page_refuses_a_sum_past_its_budget() -> None:
     from starlette.testclient import TestClient
 
-    g = _hexagonal(10, 10)  # within the page's size for a sum's board
-    text = "@graph v0\n" + _edge_text(g)
+    g = _hexagonal(14, 14)  # three boards within the page's sizes for a sum
+    text = (f"@graph v{_worth_three(g)}\n" + _edge_text(g)) * 3  # 3 x 785 steps: 3 states
     base = "http://127.0.0.1:8000"
     with TestClient(create_app(Limits(sum_budget=1), warm_up=False), base_url=base) as client:
         answer = client.post("/api/sums", json={"sum": text})
@@ -179,18 +205,20 @@ def test_graph_nimbers_past_the_budget_is_one_line() -> None:
 
 @pytest.mark.parametrize("bad", ["0", "-3", "x", "1e3"])
 def test_a_bad_budget_is_one_line(bad: str) -> None:
-    assert_one_line_error(run("graph", "-", "--nimbers", "--budget", bad, stdin="a b\n"), bad)
+    done = run("graph", "-", "--nimbers", "--budget", bad, stdin="a b\n")
+    assert_one_line_error(done, "--budget", "expected a whole number", bad)
 
 
 def test_sum_and_play_sum_keep_the_budget() -> None:
-    text = "@graph v0\n" + _edge_text(_hexagonal(20, 20))
-    assert_one_line_error(run("sum", "-", "--budget", "2", stdin=text), "--budget")
+    g = _hexagonal(20, 20)
+    text = f"@graph v{_worth_three(g)}\n" + _edge_text(g)
+    assert_one_line_error(run("sum", "-", "--budget", "1", stdin=text), "--budget")
     assert run("sum", "-", stdin=text).status == 0
     path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"cubic-sum-{os.getpid()}.txt")
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
     try:
-        assert_one_line_error(run("play", "sum", path, "--budget", "2"), "--budget")
+        assert_one_line_error(run("play", "sum", path, "--budget", "1"), "--budget")
     finally:
         os.remove(path)
 

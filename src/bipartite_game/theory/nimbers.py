@@ -83,7 +83,14 @@ from .game import Solution, solve
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 
-__all__ = ["forest_values", "grundy_array", "grundy_value", "grundy_values", "is_forest"]
+__all__ = [
+    "forest_values",
+    "grundy_array",
+    "grundy_value",
+    "grundy_values",
+    "is_forest",
+    "start_values",
+]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -138,6 +145,39 @@ def grundy_array(
     every value checked against the matching's zero test."""
     graph = as_graph(graph, "grundy_array")
     limits = checked_budget(budget, seconds)
+    return _values(graph, np.ones(graph.num_vertices, dtype=np.bool_), limits)
+
+
+def start_values(
+    graph: GraphLike,
+    starts: Iterable[Hashable] | npt.ArrayLike,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> IntArray:
+    """``values[k]``: the Grundy value of the start ``starts[k]`` (named as
+    the graph names its vertices), as :func:`grundy_array` finds it, but
+    only these starts are valued: the degree-3 method and the search spend
+    nothing on the others (their component's forest pass and matching are
+    linear anyway).
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])  # values 1 2 2 1
+    >>> start_values(path, [3, 1]).tolist()
+    [1, 2]
+    """
+    graph = as_graph(graph, "start_values")
+    limits = checked_budget(budget, seconds)
+    ids = graph.vertex_ids(starts, "starts")
+    wanted = np.zeros(graph.num_vertices, dtype=np.bool_)
+    wanted[ids] = True
+    return np.asarray(_values(graph, wanted, limits)[ids], dtype=np.int64)
+
+
+def _values(graph: Graph, wanted: npt.NDArray[np.bool_], limits: tuple[int, float]) -> IntArray:
+    """The values of the starts ``wanted`` (the forest pass gives the
+    others of forests too; the rest are 0), each checked."""
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     values, label = forest_values(indptr, indices)
     cyclic = cyclic_components(indptr, label)
@@ -147,7 +187,7 @@ def grundy_array(
         cycles = cyclic & _degree_at_most(indptr, label, 2)
         values[cycles] = _cycle_value(np.bincount(label, minlength=label.size)[label[cycles]])
         low = _degree_at_most(indptr, label, 3)
-        cubic = cyclic & low & ~cycles
+        cubic = cyclic & low & ~cycles & wanted
         if cubic.any():
             try:
                 exact = cubic_values(
@@ -163,17 +203,18 @@ def grundy_array(
             except SearchTooLarge as error:
                 raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
             values[cubic] = exact[cubic]
-        searched = cyclic & ~low
+        searched = cyclic & ~low & wanted
         try:
             for root in np.unique(label[searched]).tolist():
                 members = np.flatnonzero(label == root)
                 adjacency = local_adjacency(indptr, indices, members, spent)
                 memo: dict[tuple[int, int], int] = {}
                 for s in range(members.size):
-                    values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
+                    if wanted[members[s]]:
+                        values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
-    _check_zeros(solution, values)
+    _check_zeros(solution, values, wanted)
     return values
 
 
@@ -301,12 +342,15 @@ def _cycle_value(size: npt.ArrayLike) -> npt.NDArray[np.int64]:
     return np.asarray(1 - np.asarray(size) % 2, dtype=np.int64)
 
 
-def _check_zeros(solution: Solution, values: IntArray) -> None:
+def _check_zeros(
+    solution: Solution, values: IntArray, wanted: npt.NDArray[np.bool_]
+) -> None:
     """The Sprague–Grundy theorem's zero test against the matching: a value
-    is 0 exactly where the mover loses.  A failure is a bug here."""
-    losing = solution.losing
-    if not np.array_equal(values == 0, losing):
-        bad = int(np.flatnonzero((values == 0) != losing)[0])
+    is 0 exactly where the mover loses (at the starts ``wanted``).  A
+    failure is a bug here."""
+    wrong = ((values == 0) != solution.losing) & wanted
+    if wrong.any():
+        bad = int(np.flatnonzero(wrong)[0])
         raise AssertionError(
             f"Grundy value {int(values[bad])} at vertex {bad} contradicts the matching"
         )

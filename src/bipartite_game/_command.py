@@ -94,14 +94,15 @@ def add_budget(parser: argparse.ArgumentParser, what: str) -> None:
         type=whole(1, 10**15),
         metavar="STATES",
         help=f"the work {what} may take, in search states (default 500,000): the search "
-        "counts the states it opens, the degree-3 method 1024 steps a state and refuses at "
-        "once when its bound is more (docs/nimbers.md)",
+        "counts the states it opens, the degree-3 method 1024 steps a state, refusing at "
+        "once what it estimates past the budget (docs/nimbers.md)",
     )
     parser.add_argument(
         "--seconds",
         type=real(0, 10**9, above=True),
         metavar="S",
-        help=f"the seconds {what} may take (default 10)",
+        help="the seconds the exhaustive search may take (default 10; the degree-3 method "
+        "reads no clock: --budget bounds it)",
     )
 
 

@@ -132,14 +132,21 @@ its queues or of a path checked).  Before each pass its bound is known:
   Summed over the starts that may still need a search.
 
 That makes O(V·|C|) steps in the worst case (O(V²) in a component of V
-vertices), each step O(1) but the union-find's α.  :func:`cubic_values`
-refuses a pass whose bound is more than the budget has left
-(:data:`STEPS_PER_STATE` steps a state of the geography search), before
-its work starts, and the kernels return every :data:`_SLICE` steps so the
-caller charges the work, reads the clock, shows progress and lets Ctrl-C
-through.  Measured (docs/benchmarks.md): the bound is 2 to 3 times the
-work on hexagonal lattices; on random cubic graphs the probes settle
-nearly every option, some V^1.5 steps in all.
+vertices), each step O(1) but the union-find's α.  The budget is counted in
+steps too (:data:`STEPS_PER_STATE` a state of the geography search).  The
+probes take at most half of what it has left (they only save work).  The
+lines run at once when their bound fits what is left.  The bound is tight
+within a factor 2 to 3 on a hexagonal lattice but far from the work on
+random subcubic graphs, whose searches stop early and whose lines are
+short; so when it does not fit, the lines of :data:`_SAMPLE` of the starts
+that need them, spread evenly, are walked first, and when their mean work
+times the number of such starts is more than the budget has left the
+lines are refused at once (an estimate); else all are walked, and refused
+as soon as the work counted passes the budget.  The kernels return every
+:data:`_SLICE` steps, between two starts, so the caller charges the work,
+shows progress and lets Ctrl-C through.  Measured (docs/benchmarks.md): on
+random cubic graphs the probes settle nearly every option, some V^1.5
+steps in all.
 """
 
 from __future__ import annotations
@@ -167,9 +174,13 @@ Int8Array = npt.NDArray[np.int8]
 #: about 5·10^8 steps, some 10 to 40 s of the worst graphs.
 STEPS_PER_STATE = 1024
 
-#: Steps a kernel call takes before it hands back (to show progress, read
-#: the clock and let Ctrl-C through): some 10 to 100 ms.
+#: Steps a kernel call takes before it hands back (to charge the budget,
+#: show progress and let Ctrl-C through): some 10 to 100 ms.
 _SLICE = 1 << 20
+
+#: Starts whose lines are walked first, to estimate the rest, when their
+#: bound is more than the budget has left.
+_SAMPLE = 32
 
 #: Labels of the kernels: the Gallai–Edmonds classes, and removed.
 _C, _D, _A, _GONE = 0, 1, 2, 3
@@ -214,10 +225,11 @@ def cubic_values(
     them; ``component`` labels each vertex's component (by a vertex of it).
 
     The work is charged to ``budget`` (:data:`STEPS_PER_STATE` steps a
-    state) and each part is refused before it starts, by
-    :class:`~.geography.search.SearchTooLarge`, when its bound (module
-    docstring) is more than the budget has left; the clock is read between
-    slices of :data:`_SLICE` steps.  ``None``: no limit.  Raises
+    state; ``None``: no limit), as the module docstring says: the probes
+    take at most half of what it has left, the lines are refused by
+    :class:`~.geography.search.SearchTooLarge` before they start when an
+    estimate says they would pass it, and as soon as their work does.  Its
+    clock is not read: the work is bounded by the budget.  Raises
     :class:`SolverError` if the decomposition turns out inconsistent (a
     bug)."""
     n = indptr.size - 1
@@ -255,21 +267,21 @@ def _probe(
     caps: IntArray,
     budget: Budget | None,
 ) -> None:
-    """The first pass: certify the options worth 0 that alternating
-    cycles show, within :func:`_probe_bound`."""
+    """The first pass: certify the options worth 0 that alternating cycles
+    show, within :func:`_probe_bound` and half of what the budget has left
+    (the probes only save work: past that the lines decide)."""
     n = indptr.size - 1
-    bound = _probe_bound(indices, mate, state, todo, owner, caps)
-    if bound == 0:
+    limit = min(_probe_bound(indices, mate, state, todo, owner, caps), _steps_left(budget) // 2)
+    if limit <= 0:
         return
-    _reserve(budget, bound, "probes")
     scratch = np.zeros(7 * n, dtype=np.int64)  # stamps start below the first
     counters = np.zeros(7, dtype=np.int64)
     charged = 0
     while True:
-        counters[_P_PAUSE] = counters[_P_WORK] + _SLICE
+        counters[_P_PAUSE] = min(counters[_P_WORK] + _SLICE, limit)
         status = _probe_kernel(indptr, indices, mate, state, todo, known, caps, scratch, counters)
         charged = _charge(budget, int(counters[_P_WORK]), charged)
-        if status != _PAUSED:
+        if status != _PAUSED or counters[_P_WORK] >= limit:
             return
         _stats.progress(int(counters[_P_NEXT]), n)
 
@@ -303,11 +315,45 @@ def _lines(
     budget: Budget | None,
 ) -> IntArray:
     """The second pass: every start not settled by the probes, by its
-    lines, within :func:`_line_bound`."""
-    n = indptr.size - 1
+    lines.  Within :func:`_line_bound` when the budget has that much left;
+    else first on :data:`_SAMPLE` of the starts that may need a search,
+    spread evenly, refused at once when their mean work times the number of
+    such starts is more than the budget has left (an estimate: the
+    refusal comes early); then on all, refused as soon as the work counted
+    passes the budget."""
     bound, need = _line_bound(indices, mate, state, todo, known, owner, component)
-    if bound > 0:
-        _reserve(budget, bound, "lines of play")
+    left = _steps_left(budget)
+    if bound > left:
+        ids = np.flatnonzero(need)
+        picked = np.unique(np.linspace(0, ids.size - 1, min(_SAMPLE, ids.size)).astype(np.int64))
+        sample = np.zeros_like(todo)
+        sample[ids[picked]] = True
+        _, work = _run_lines(indptr, indices, mate, state, sample, known, sample, budget)
+        estimate = work * ids.size // picked.size
+        if estimate - work > _steps_left(budget):
+            states = -(-estimate // STEPS_PER_STATE)
+            raise SearchTooLarge(
+                f"about {states} search states' worth of degree-3 lines of play (estimated "
+                f"from {picked.size} of the {ids.size} starts that need them; {bound} steps "
+                f"at most), more than the budget of {_states(budget)} allows"
+            )
+    values, _ = _run_lines(indptr, indices, mate, state, todo, known, need, budget)
+    return values
+
+
+def _run_lines(
+    indptr: IntArray,
+    indices: Int32Array,
+    mate: IntArray,
+    state: Int8Array,
+    todo: BoolArray,
+    known: Int8Array,
+    need: BoolArray,
+    budget: Budget | None,
+) -> tuple[IntArray, int]:
+    """The line kernel on ``todo``, slice by slice (showing the share of
+    ``need`` done), its work charged: the values and the work."""
+    n = indptr.size - 1
     values = np.zeros(n, dtype=np.int64)
     scratch = np.empty(11 * n + 8, dtype=np.int64)
     done = np.zeros(n, dtype=np.bool_)
@@ -328,7 +374,7 @@ def _lines(
         raise SolverError(
             f"the degree-3 Grundy kernel met an inconsistent decomposition ({status})"
         )
-    return values
+    return values, int(counters[_L_WORK])
 
 
 def _line_bound(
@@ -358,30 +404,29 @@ def _line_bound(
     return bound, need
 
 
-def _reserve(budget: Budget | None, steps: int, what: str) -> None:
-    """Refuse before the work when its bound of ``steps`` is more than
-    ``budget`` has left."""
-    if budget is None:
-        return
-    states = -(-steps // STEPS_PER_STATE)
-    if states > budget.left:
-        raise SearchTooLarge(
-            f"up to {states} search states' worth of degree-3 {what} "
-            f"({steps} steps), more than the budget of {budget.states} allows"
-        )
-    budget.tick()
+def _steps_left(budget: Budget | None) -> int:
+    """The steps ``budget`` has left (no limit: ``None``)."""
+    return 1 << 62 if budget is None else max(budget.left, 0) * STEPS_PER_STATE
+
+
+def _states(budget: Budget | None) -> int:
+    return 0 if budget is None else budget.states
 
 
 def _charge(budget: Budget | None, work: int, charged: int) -> int:
-    """Charge the states of ``work`` steps not charged yet; read the clock."""
-    if budget is None:
-        return charged
+    """Charge ``budget`` the states of ``work`` steps not charged yet (the
+    clock is the search's: this work is bounded by the budget); refuse past
+    it.  Returns the states charged."""
     states = work // STEPS_PER_STATE
-    if states > charged:
-        budget.charge(states - charged)
-    else:
-        budget.tick()
-    return max(states, charged)
+    if budget is None or states <= charged:
+        return charged
+    budget.left -= states - charged
+    if budget.left < 0:
+        raise SearchTooLarge(
+            f"more than {budget.states} search states (degree-3 lines of play, "
+            f"{STEPS_PER_STATE} steps a state)"
+        )
+    return states
 
 
 def _probe_native(

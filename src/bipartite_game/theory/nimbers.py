@@ -321,8 +321,8 @@ def _cubic_refusal(graph: Graph, what: str) -> str:
     return (
         f"Grundy values of vertex geography on this graph ({graph.num_vertices} vertices, "
         f"{graph.num_edges} edges) need {what}: at maximum degree 3 they cost up to about "
-        "V x |C| steps (docs/nimbers.md); raise budget= or seconds= (--budget or --seconds "
-        "on the command line)"
+        "V x |C| steps (docs/nimbers.md); raise the budget (budget=, or --budget on the "
+        "command line)"
     )
 
 

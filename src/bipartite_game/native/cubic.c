@@ -37,29 +37,35 @@ typedef struct {
     const int64_t *mate;
     const int8_t *state;
     int8_t *known;
-    int64_t *fmark, *bmark, *fprev, *bnext, *fqueue, *bqueue, *pmark;
+    int64_t *rec; /* a vertex's stamps (forward, backward) and path neighbours */
+    int64_t *fqueue, *bqueue, *pmark;
     int64_t *counters;
 } Probe;
+
+#define FMARK(x) p->rec[4 * (x)]
+#define BMARK(x) p->rec[4 * (x) + 1]
+#define FPREV(x) p->rec[4 * (x) + 2]
+#define BNEXT(x) p->rec[4 * (x) + 3]
 
 /* _check_cycle: 1 if the paths through meet make a simple path (and then
  * the cycle's edges off the matching are marked worth 0), else 0 */
 static int check_cycle(Probe *p, int64_t s, int64_t w, int64_t meet, int64_t *spent, int64_t cap)
 {
     const int64_t *mate = p->mate;
-    int64_t *pmark = p->pmark, *fprev = p->fprev, *bnext = p->bnext;
+    int64_t *pmark = p->pmark;
     int64_t stamp = ++p->counters[P_STAMP];
-    for (int64_t x = meet; x >= 0; x = fprev[x]) {
+    for (int64_t x = meet; x >= 0; x = FPREV(x)) {
         if (*spent >= cap || pmark[x] == stamp)
             return 0;
         (*spent)++;
         pmark[x] = stamp;
-        if (fprev[x] >= 0) {
+        if (FPREV(x) >= 0) {
             if (pmark[mate[x]] == stamp)
                 return 0;
             pmark[mate[x]] = stamp;
         }
     }
-    for (int64_t x = bnext[meet]; x >= 0; x = bnext[x]) {
+    for (int64_t x = BNEXT(meet); x >= 0; x = BNEXT(x)) {
         if (*spent >= cap || pmark[x] == stamp || pmark[mate[x]] == stamp)
             return 0;
         (*spent)++;
@@ -67,10 +73,10 @@ static int check_cycle(Probe *p, int64_t s, int64_t w, int64_t meet, int64_t *sp
         pmark[mate[x]] = stamp;
     }
     set_known(p->indptr, p->indices, p->known, s, w, KNOWN_ZERO);
-    for (int64_t x = meet; fprev[x] >= 0; x = fprev[x])
-        set_known(p->indptr, p->indices, p->known, fprev[x], mate[x], KNOWN_ZERO);
-    for (int64_t x = meet; bnext[x] >= 0; x = bnext[x])
-        set_known(p->indptr, p->indices, p->known, x, mate[bnext[x]], KNOWN_ZERO);
+    for (int64_t x = meet; FPREV(x) >= 0; x = FPREV(x))
+        set_known(p->indptr, p->indices, p->known, FPREV(x), mate[x], KNOWN_ZERO);
+    for (int64_t x = meet; BNEXT(x) >= 0; x = BNEXT(x))
+        set_known(p->indptr, p->indices, p->known, x, mate[BNEXT(x)], KNOWN_ZERO);
     return 1;
 }
 
@@ -80,15 +86,14 @@ static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
     const int64_t *indptr = p->indptr, *mate = p->mate;
     const int32_t *indices = p->indices;
     const int8_t *state = p->state;
-    int64_t *fmark = p->fmark, *bmark = p->bmark;
     int64_t stamp = ++p->counters[P_STAMP];
     int64_t f = mate[s];
-    fmark[f] = stamp;
-    p->fprev[f] = -1;
+    FMARK(f) = stamp;
+    FPREV(f) = -1;
     p->fqueue[0] = f;
     int64_t fhead = 0, ftail = 1;
-    bmark[w] = stamp;
-    p->bnext[w] = -1;
+    BMARK(w) = stamp;
+    BNEXT(w) = -1;
     p->bqueue[0] = w;
     int64_t bhead = 0, btail = 1;
     int64_t spent = 0;
@@ -102,12 +107,12 @@ static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
                 if (v == s || v == mate[u] || state[v] != LABEL_C)
                     continue;
                 int64_t e = mate[v];
-                if (e == s || fmark[e] == stamp)
+                if (e == s || FMARK(e) == stamp)
                     continue;
-                fmark[e] = stamp;
-                p->fprev[e] = u;
+                FMARK(e) = stamp;
+                FPREV(e) = u;
                 p->fqueue[ftail++] = e;
-                if (bmark[e] == stamp) {
+                if (BMARK(e) == stamp) {
                     found = check_cycle(p, s, w, e, &spent, cap);
                     if (found)
                         break;
@@ -120,12 +125,12 @@ static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
                 continue;
             for (int64_t k = indptr[o]; k < indptr[o + 1]; k++) {
                 int64_t u = indices[k];
-                if (u == e || u == s || state[u] != LABEL_C || bmark[u] == stamp)
+                if (u == e || u == s || state[u] != LABEL_C || BMARK(u) == stamp)
                     continue;
-                bmark[u] = stamp;
-                p->bnext[u] = e;
+                BMARK(u) = stamp;
+                BNEXT(u) = e;
                 p->bqueue[btail++] = u;
-                if (fmark[u] == stamp) {
+                if (FMARK(u) == stamp) {
                     found = check_cycle(p, s, w, u, &spent, cap);
                     if (found)
                         break;
@@ -142,10 +147,8 @@ BG_EXPORT int64_t bg_cubic_probe(const int64_t *indptr, const int32_t *indices, 
                                  int8_t *known, const int64_t *caps, int64_t *scratch,
                                  int64_t *counters)
 {
-    Probe p = {indptr,          indices,         mate,           state,
-               known,           scratch,         scratch + n,    scratch + 2 * n,
-               scratch + 3 * n, scratch + 4 * n, scratch + 5 * n, scratch + 6 * n,
-               counters};
+    Probe p = {indptr,          indices,         mate,           state,   known, scratch,
+               scratch + 4 * n, scratch + 5 * n, scratch + 6 * n, counters};
     for (int64_t s = counters[P_NEXT]; s < n; s++) {
         if (counters[P_WORK] >= counters[P_PAUSE]) {
             counters[P_NEXT] = s;

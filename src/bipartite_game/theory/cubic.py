@@ -467,10 +467,10 @@ def _probe_kernel(
     ``_PROBED``.  Pauses (returns :data:`_PAUSED`) before a start once the
     work has reached ``counters[_P_PAUSE]``; else returns 0.
 
-    ``scratch`` holds, n entries each: the stamps of the vertices even from
-    the freed partner (forward) and from w (backward), each one's
-    neighbour on its search's path, the two queues, and the stamps of a
-    path's check."""
+    ``scratch`` holds four entries a vertex (side by side, for the cache):
+    its stamps as even from the freed partner (forward) and from w
+    (backward), and its neighbours on the two searches' paths; then n
+    entries each: the two queues, and the stamps of a path's check."""
     n = indptr.size - 1
     s = counters[_P_NEXT]
     while s < n:
@@ -536,23 +536,20 @@ def _probe_edge(
     lines decide).  At most ``cap`` steps (one a vertex taken from a queue,
     one a vertex of a path checked)."""
     n = indptr.size - 1
-    fmark = scratch[0:n]
-    bmark = scratch[n : 2 * n]
-    fprev = scratch[2 * n : 3 * n]
-    bnext = scratch[3 * n : 4 * n]
+    rec = scratch[0 : 4 * n]  # a vertex's stamps (forward, backward) and path neighbours
     fqueue = scratch[4 * n : 5 * n]
     bqueue = scratch[5 * n : 6 * n]
     pmark = scratch[6 * n : 7 * n]
     counters[_P_STAMP] += 1
     stamp = counters[_P_STAMP]
     f = mate[s]
-    fmark[f] = stamp
-    fprev[f] = -1
+    rec[4 * f] = stamp
+    rec[4 * f + 2] = -1
     fqueue[0] = f
     fhead = 0
     ftail = 1
-    bmark[w] = stamp
-    bnext[w] = -1
+    rec[4 * w + 1] = stamp
+    rec[4 * w + 3] = -1
     bqueue[0] = w
     bhead = 0
     btail = 1
@@ -568,13 +565,13 @@ def _probe_edge(
                 if v == s or v == mate[u] or state[v] != _C:
                     continue
                 e = mate[v]
-                if e == s or fmark[e] == stamp:
+                if e == s or rec[4 * e] == stamp:
                     continue
-                fmark[e] = stamp
-                fprev[e] = u
+                rec[4 * e] = stamp
+                rec[4 * e + 2] = u
                 fqueue[ftail] = e
                 ftail += 1
-                if bmark[e] == stamp:
+                if rec[4 * e + 1] == stamp:
                     spent, found = _check_cycle(
                         indptr,
                         indices,
@@ -583,8 +580,7 @@ def _probe_edge(
                         s,
                         w,
                         e,
-                        fprev,
-                        bnext,
+                        rec,
                         pmark,
                         counters,
                         spent,
@@ -600,13 +596,13 @@ def _probe_edge(
                 continue
             for k in range(indptr[o], indptr[o + 1]):
                 u = indices[k]
-                if u in (e, s) or state[u] != _C or bmark[u] == stamp:
+                if u in (e, s) or state[u] != _C or rec[4 * u + 1] == stamp:
                     continue
-                bmark[u] = stamp
-                bnext[u] = e
+                rec[4 * u + 1] = stamp
+                rec[4 * u + 3] = e
                 bqueue[btail] = u
                 btail += 1
-                if fmark[u] == stamp:
+                if rec[4 * u] == stamp:
                     spent, found = _check_cycle(
                         indptr,
                         indices,
@@ -615,8 +611,7 @@ def _probe_edge(
                         s,
                         w,
                         u,
-                        fprev,
-                        bnext,
+                        rec,
                         pmark,
                         counters,
                         spent,
@@ -637,8 +632,7 @@ def _check_cycle(
     s: int,
     w: int,
     meet: int,
-    fprev: IntArray,
-    bnext: IntArray,
+    rec: IntArray,
     pmark: IntArray,
     counters: IntArray,
     spent: int,
@@ -656,28 +650,28 @@ def _check_cycle(
             return spent, False
         spent += 1
         pmark[x] = stamp
-        if fprev[x] >= 0:
+        if rec[4 * x + 2] >= 0:
             if pmark[mate[x]] == stamp:
                 return spent, False
             pmark[mate[x]] = stamp
-        x = fprev[x]
-    x = bnext[meet]
+        x = rec[4 * x + 2]
+    x = rec[4 * meet + 3]
     while x >= 0:  # the backward path: mate[x] odd, then x even
         if spent >= cap or pmark[x] == stamp or pmark[mate[x]] == stamp:
             return spent, False
         spent += 1
         pmark[x] = stamp
         pmark[mate[x]] = stamp
-        x = bnext[x]
+        x = rec[4 * x + 3]
     _set_known(indptr, indices, known, s, w, _ZERO)
     x = meet
-    while fprev[x] >= 0:
-        _set_known(indptr, indices, known, fprev[x], mate[x], _ZERO)
-        x = fprev[x]
+    while rec[4 * x + 2] >= 0:
+        _set_known(indptr, indices, known, rec[4 * x + 2], mate[x], _ZERO)
+        x = rec[4 * x + 2]
     x = meet
-    while bnext[x] >= 0:
-        _set_known(indptr, indices, known, x, mate[bnext[x]], _ZERO)
-        x = bnext[x]
+    while rec[4 * x + 3] >= 0:
+        _set_known(indptr, indices, known, x, mate[rec[4 * x + 3]], _ZERO)
+        x = rec[4 * x + 3]
     return spent, True
 
 

@@ -17,9 +17,14 @@ general, already at maximum degree 4, and polynomial at maximum degree 3
 
 - **forests, exactly, in O(V + E)** (:func:`forest_values`, in C in
   ``native/nimbers.c``);
+- **cycles, exactly, in O(V)**: every start is worth 1 on an even cycle, 0
+  on an odd one (each move leaves a path, a forced line, ahead);
 - **components of maximum degree at most 3, exactly, in polynomial time**
-  (:mod:`.cubic`, which proves it; in C in ``native/cubic.c``): paths and
-  cycles among them, so no component of maximum degree 2 is searched;
+  (:mod:`.cubic`, which proves it; in C in ``native/cubic.c``): O(V²) steps
+  at most, counted against the same :class:`~.geography.search.Budget` as
+  the search (1024 steps a state), refused past it with
+  :class:`~bipartite_game.errors.GeographyTooLarge` (before the work when
+  a bound or an estimate says so);
 - **every other component by a memoised search** over (vertex, what the
   token can still reach), under the :class:`~.geography.search.Budget`
   of the geography search, refusing past it with
@@ -118,9 +123,10 @@ def grundy_values(
 
     Give a :class:`~bipartite_game.graphs.graph.Graph`, or the edges as two
     endpoint arrays ``u, v`` (with ``num_vertices`` and ``labels`` as for
-    :meth:`Graph.from_edges`).  Forests and components of maximum degree
-    at most 3 are exact at any size; other components with a cycle are
-    searched within ``budget`` states and ``seconds``, past which
+    :meth:`Graph.from_edges`).  Forests and cycles are exact at any size;
+    components of maximum degree at most 3 are exact within ``budget``
+    (their steps counted 1024 a state); other components with a cycle are
+    searched within ``budget`` states and ``seconds``; past either,
     :class:`~bipartite_game.errors.GeographyTooLarge` is raised.
 
     Examples

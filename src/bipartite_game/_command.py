@@ -28,6 +28,7 @@ from ._text import MAX_DIGITS, quote
 
 __all__ = [
     "OutputError",
+    "add_budget",
     "real",
     "require_stdout",
     "silence_stdout",
@@ -82,6 +83,27 @@ def real(least: float, most: float, *, above: bool = False) -> Callable[[str], f
 
     value.__name__ = "number"
     return value
+
+
+def add_budget(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--budget`` and ``--seconds``: the limits of the work that may be
+    refused (``what`` it is), passed to the library as ``budget`` and
+    ``seconds`` (``None`` when not given: the library's defaults)."""
+    parser.add_argument(
+        "--budget",
+        type=whole(1, 10**15),
+        metavar="STATES",
+        help=f"the work {what} may take, in search states (default 500,000): the search "
+        "counts the states it opens, the degree-3 method 1024 steps a state, refusing at "
+        "once what it estimates past the budget (docs/nimbers.md)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=real(0, 10**9, above=True),
+        metavar="S",
+        help="the seconds the exhaustive search may take (default 10; the degree-3 method "
+        "reads no clock: --budget bounds it)",
+    )
 
 
 def _shown(bound: float) -> str:

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from .._command import OutputError, silence_stdout, whole
+from .._command import OutputError, add_budget, silence_stdout, whole
 from .._input import read_input as _read
 from .._text import quote
 from ..errors import BipartiteGameError
@@ -104,6 +104,7 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="your side: winner (default) the side with a forced win; loser the other; "
         "first (you move first) or second",
     )
+    add_budget(play_sum, "each of the engine's Grundy values")
     play_sum.set_defaults(run=_play_sum)
 
     serve = commands.add_parser(
@@ -241,6 +242,8 @@ def _play_sum(args: argparse.Namespace) -> int:
             stdout=stdout,
             colour=wants_colour(sys.stdout),
             columns=columns,
+            budget=args.budget,
+            seconds=args.seconds,
         )
     )
 

@@ -23,7 +23,14 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .. import _stats
-from .._command import OutputError, require_stdout, silence_stdout, whole, write_stdout
+from .._command import (
+    OutputError,
+    add_budget,
+    require_stdout,
+    silence_stdout,
+    whole,
+    write_stdout,
+)
 from .._input import PROG
 from .._input import read_input as _read
 from ..errors import BipartiteGameError, BipartiteGameWarning
@@ -261,6 +268,7 @@ def _add_graph(commands: Any) -> None:
         help="misère play: the player who makes the last move loses (who cannot move wins); "
         "with --nimbers the misère Grundy values (vertex rule, undirected only; docs/sums.md)",
     )
+    add_budget(graph, "--nimbers, --misere and the search of --rule edge and --directed")
     graph.set_defaults(
         problem="graph",
         options=lambda a: {
@@ -271,6 +279,8 @@ def _add_graph(commands: Any) -> None:
             "directed": a.directed,
             "nimbers": a.nimbers,
             "misere": a.misere,
+            "budget": a.budget,
+            "seconds": a.seconds,
         },
     )
 
@@ -439,8 +449,15 @@ def _add_sum(commands: Any) -> None:
         help="misère play: who makes the last move loses; searched exhaustively within a "
         "budget (the Grundy values do not add under misère play)",
     )
+    add_budget(summed, "the Grundy values (or the misère search)")
     summed.set_defaults(
-        problem="sums", options=lambda a: {"moves": a.moves, "misere": a.misere}
+        problem="sums",
+        options=lambda a: {
+            "moves": a.moves,
+            "misere": a.misere,
+            "budget": a.budget,
+            "seconds": a.seconds,
+        },
     )
 
 

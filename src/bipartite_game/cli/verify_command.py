@@ -13,7 +13,7 @@ import argparse
 import signal
 import warnings
 
-from .._command import write_stdout
+from .._command import stop_if_reader_leaves, write_stdout
 from .._input import read_input
 from ..errors import BipartiteGameError, BipartiteGameWarning
 
@@ -35,7 +35,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         ),
         epilog=(
             "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read (or "
-            "the verdict cannot be written). "
+            "the verdict cannot be written), 141 the verdict's reader went away. "
             "The format: docs/certificates.md."
         ),
     )
@@ -61,29 +61,30 @@ def run(args: argparse.Namespace) -> int:
         raise BipartiteGameError("--moves needs --maze")
     if args.file == "-" and args.certificate == "-":
         raise BipartiteGameError("FILE and CERT cannot both be standard input")
-    if args.maze:
-        from ..graphs.boards import grid_board
-        from ..problems.maze import cell_names, parse, size_limit
+    with stop_if_reader_leaves():  # the reader gone: stop at once, status 141
+        if args.maze:
+            from ..graphs.boards import grid_board
+            from ..problems.maze import cell_names, parse, size_limit
 
-        text = read_input(args.file, size_limit)
-        board = grid_board(parse(text).open, args.moves or "rook")
-        graph = board.graph
-        labels: list[str] | bytes = cell_names(board)
-    else:
-        from ..graphs.edgelist import parse_edge_list
-        from ..graphs.graph import Graph
+            text = read_input(args.file, size_limit)
+            board = grid_board(parse(text).open, args.moves or "rook")
+            graph = board.graph
+            labels: list[str] | bytes = cell_names(board)
+        else:
+            from ..graphs.edgelist import parse_edge_list
+            from ..graphs.graph import Graph
 
-        text = read_input(args.file)
-        edges = parse_edge_list(text)
-        labels = edges.labels()
-        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
-    certificate = read_input(args.certificate)
-    try:
-        verdict = verify(graph, certificate, labels=labels)
-    except BipartiteGameError as error:
-        if args.maze or not _is_maze(text):
-            raise
-        raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
+            text = read_input(args.file)
+            edges = parse_edge_list(text)
+            labels = edges.labels()
+            graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+        certificate = read_input(args.certificate)
+        try:
+            verdict = verify(graph, certificate, labels=labels)
+        except BipartiteGameError as error:
+            if args.maze or not _is_maze(text):
+                raise
+            raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
     write_stdout(f"{verdict}\n")
     if not verdict.ok and not args.maze and _is_maze(text):
         warnings.warn(_MAZE_HINT, BipartiteGameWarning, stacklevel=1)

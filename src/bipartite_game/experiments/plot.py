@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from .._command import check_output, replacing
 from ..errors import BipartiteGameError
 from .catalogue import FAMILIES
 from .karp_sipser import karp_sipser_matching
@@ -72,7 +73,9 @@ THEORY_ID = "theory-limit"
 
 def check_path(path: str) -> str:
     """The format of a figure file, from its extension, once matplotlib is
-    found importable and the file's directory exists."""
+    found importable and the file can be written
+    (:func:`~bipartite_game._command.check_output`: not a directory, a FIFO
+    or a device, in a folder that exists and is writable)."""
     extension = os.path.splitext(path)[1].lower().lstrip(".")
     if extension not in FORMATS:
         raise BipartiteGameError(
@@ -82,9 +85,7 @@ def check_path(path: str) -> str:
         import matplotlib  # noqa: F401
     except ImportError:
         raise BipartiteGameError(MISSING_EXTRA) from None
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise BipartiteGameError(f"{path}: the folder {folder!r} does not exist")
+    check_output(path)
     return extension
 
 
@@ -198,7 +199,9 @@ class SweepPlot:
         return xs, out
 
     def save(self, path: str) -> None:
-        """Draw the figure into ``path`` (FILE.png or FILE.svg)."""
+        """Draw the figure into ``path`` (FILE.png or FILE.svg), written whole
+        or not at all, through its links, as every output file is
+        (:func:`~bipartite_game._command.replacing`)."""
         extension = check_path(path)
         import matplotlib
         from matplotlib.figure import Figure
@@ -233,7 +236,8 @@ class SweepPlot:
                 f"{'' if counts == [1] else ' with its 95 % confidence band'}"
             )
             metadata = {"Date": None} if extension == "svg" else {"Software": None}
-            figure.savefig(path, format=extension, dpi=110, metadata=metadata)
+            with replacing(path) as handle:
+                figure.savefig(handle, format=extension, dpi=110, metadata=metadata)
 
     def _draw_theory(self, ax: Any, xs: list[float]) -> None:
         if self.family == "regular":

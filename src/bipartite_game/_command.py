@@ -291,7 +291,10 @@ def output_unread() -> bool:
 
 
 def _stdout_pipe() -> int | None:
-    """Standard output's descriptor when it is a pipe, else ``None``."""
+    """Standard output's descriptor when it is a pipe, else ``None`` (and
+    where pipes cannot be polled: Windows)."""
+    if not hasattr(select, "poll"):
+        return None
     try:
         fd = sys.stdout.fileno()
         return fd if stat.S_ISFIFO(os.fstat(fd).st_mode) else None
@@ -543,6 +546,8 @@ def _temporary(file: str, path: str) -> tuple[int, str]:
 def _keep_owner_and_mode(fd: int, existing: os.stat_result) -> None:
     """Give the new file the replaced one's permission bits, and its owner
     and group where this process may (root; a group it is in)."""
+    if os.name != "posix":  # no owner nor such bits to keep
+        return
     if (existing.st_uid, existing.st_gid) != (os.geteuid(), os.getegid()):
         with contextlib.suppress(OSError):
             try:

@@ -343,12 +343,16 @@ def test_a_long_input_is_shown_cut(tmp_path: Path) -> None:
     assert shown.count("\n") <= 41 and "[... cut here: " in shown
 
 
-def test_save_to_a_full_disk_names_the_file() -> None:
+def test_save_to_a_device_is_refused_before_the_first_run() -> None:
+    """/dev/full is a device: refused before any run, as every output
+    file's path is (a full disk under a real file: tests/test_outputs.py)."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
     result = run("stress", "maze", "--solution", "exit 3", "--save", "/dev/full")
-    assert result.status == 2 and result.stdout.startswith(b"case 0: non-zero exit")
-    assert result.stderr == "bipartite-game: error: /dev/full: No space left on device\n"
+    assert result.status == 2 and result.stdout == b""
+    assert result.stderr == (
+        "bipartite-game: error: cannot write /dev/full: a character device, not a regular file\n"
+    )
 
 
 def test_gen_refuses_a_negative_seed_for_every_problem() -> None:

@@ -15,7 +15,7 @@ import argparse
 import signal
 import warnings
 
-from .._command import write_stdout
+from .._command import stop_if_reader_leaves, write_stdout
 from .._input import read_input
 from ..errors import BipartiteGameError, BipartiteGameWarning
 
@@ -39,7 +39,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         ),
         epilog=(
             "Exit status: 0 verified, 1 refused (a claim fails, the names differ, another "
-            "move set), 2 FILE or CERT cannot be read (or the verdict cannot be written). "
+            "move set), 2 FILE or CERT cannot be read (or the verdict cannot be written), "
+            "141 the verdict's reader went away. "
             "The format: docs/certificates.md."
         ),
     )
@@ -69,30 +70,31 @@ def run(args: argparse.Namespace) -> int:
     if args.file == "-" and args.certificate == "-":
         raise BipartiteGameError("FILE and CERT cannot both be standard input")
     moves: str | None = None  # the maze's, checked against the one the certificate records
-    if args.maze:
-        from ..graphs.boards import grid_board
-        from ..problems.maze import cell_names, parse, size_limit
+    with stop_if_reader_leaves():  # the reader gone: stop at once, status 141
+        if args.maze:
+            from ..graphs.boards import grid_board
+            from ..problems.maze import cell_names, parse, size_limit
 
-        text = read_input(args.file, size_limit)
-        moves = args.moves or "rook"
-        board = grid_board(parse(text).open, moves)
-        graph = board.graph
-        labels: list[str] | bytes = cell_names(board)
-    else:
-        from ..graphs.edgelist import parse_edge_list
-        from ..graphs.graph import Graph
+            text = read_input(args.file, size_limit)
+            moves = args.moves or "rook"
+            board = grid_board(parse(text).open, moves)
+            graph = board.graph
+            labels: list[str] | bytes = cell_names(board)
+        else:
+            from ..graphs.edgelist import parse_edge_list
+            from ..graphs.graph import Graph
 
-        text = read_input(args.file)
-        edges = parse_edge_list(text)
-        labels = edges.labels()
-        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
-    certificate = read_input(args.certificate)
-    try:
-        verdict = verify(graph, certificate, labels=labels, moves=moves)
-    except BipartiteGameError as error:
-        if args.maze or not _is_maze(text):
-            raise
-        raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
+            text = read_input(args.file)
+            edges = parse_edge_list(text)
+            labels = edges.labels()
+            graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+        certificate = read_input(args.certificate)
+        try:
+            verdict = verify(graph, certificate, labels=labels, moves=moves)
+        except BipartiteGameError as error:
+            if args.maze or not _is_maze(text):
+                raise
+            raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
     write_stdout(f"{verdict}\n")
     if not verdict.ok and not args.maze and _is_maze(text):
         warnings.warn(_MAZE_HINT, BipartiteGameWarning, stacklevel=1)

@@ -46,6 +46,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._command import check_output, replacing
 from ..errors import BipartiteGameError
 from .catalogue import FAMILIES
 from .karp_sipser import karp_sipser_matching
@@ -116,7 +117,9 @@ THEORY_ID = "theory-limit"
 
 def check_path(path: str) -> str:
     """The format of a figure file, from its extension, once matplotlib is
-    found importable and the file's directory exists."""
+    found importable and the file can be written
+    (:func:`~bipartite_game._command.check_output`: not a directory, a FIFO
+    or a device, in a folder that exists and is writable)."""
     extension = os.path.splitext(path)[1].lower().lstrip(".")
     if extension not in FORMATS:
         raise BipartiteGameError(
@@ -126,9 +129,7 @@ def check_path(path: str) -> str:
         import matplotlib  # noqa: F401
     except ImportError:
         raise BipartiteGameError(MISSING_EXTRA) from None
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise BipartiteGameError(f"{path}: the folder {folder!r} does not exist")
+    check_output(path)
     return extension
 
 
@@ -356,7 +357,9 @@ class SweepPlot:
         return [sample[index] for sample in self._values.get(float(x), [])]
 
     def save(self, path: str) -> None:
-        """Draw the figure into ``path`` (FILE.png or FILE.svg)."""
+        """Draw the figure into ``path`` (FILE.png or FILE.svg), written whole
+        or not at all, through its links, as every output file is
+        (:func:`~bipartite_game._command.replacing`)."""
         extension = check_path(path)
         import matplotlib
         from matplotlib.figure import Figure
@@ -414,7 +417,8 @@ class SweepPlot:
                 f"{'; the samples where they split in two' if some_split else ''}"
             )
             metadata = {"Date": None} if extension == "svg" else {"Software": None}
-            figure.savefig(path, format=extension, dpi=110, metadata=metadata)
+            with replacing(path) as handle:
+                figure.savefig(handle, format=extension, dpi=110, metadata=metadata)
 
     def _draw_samples(self, ax: Any, column: str, xs: list[float], colour: Any) -> None:
         """A measure's samples at the values ``xs`` where they split: hollow

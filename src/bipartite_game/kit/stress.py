@@ -47,8 +47,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
-from .._command import real, whole, write_stdout
-from .._input import write_file
+from .._command import check_output, real, whole, write_file, write_stdout
 from ..errors import BipartiteGameError
 from .check import compare
 from .shrink import lines, shrink
@@ -607,8 +606,8 @@ def _run(args: argparse.Namespace) -> int:
     knobs = knobs_from(args)
     if not args.solution.strip():
         raise BipartiteGameError("stress needs the program to test: --solution 'CMD'")
-    if args.save is not None and not args.save:
-        raise BipartiteGameError("--save: expected a file name, found ''")
+    if args.save is not None:  # refused or found unwritable before any run
+        check_output(args.save)
     module = front_end(args.problem)
     options = answer_options(args.problem, knobs)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._input import write_file
+from .._command import write_file
 from .._limits import ensure_fits
 from .._native import library
 from .._stats import count, note, phase

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._checks import freeze
-from .._input import write_file
+from .._command import write_file
 from .._jit import kernel
 from .._limits import ensure_fits
 from .._stats import phase

@@ -104,9 +104,10 @@ def require_stdout() -> None:
         raise OutputError("standard output is closed")
 
 
-def write_stdout(output: bytes | memoryview | str) -> None:
+def write_stdout(output: bytes | memoryview | str) -> bool:
     """Write to standard output (text as UTF-8); a reader that went away
-    (``| head``) is not an error, any other failure is one of the output."""
+    (``| head``) is not an error, any other failure is one of the output.
+    False when the reader went away (a command writing as it works stops)."""
     require_stdout()
     data = output.encode() if isinstance(output, str) else output
     try:
@@ -115,9 +116,11 @@ def write_stdout(output: bytes | memoryview | str) -> None:
         sys.stdout.buffer.flush()
     except BrokenPipeError:
         silence_stdout()
+        return False
     except OSError as error:
         silence_stdout()
         raise OutputError(error.strerror or str(error)) from None
+    return True
 
 
 def silence_stdout() -> None:

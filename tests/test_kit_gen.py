@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 from collections import Counter
@@ -301,6 +302,8 @@ def test_gen_writes_the_case_count_first_and_stops_when_the_reader_goes() -> Non
     )  # fmt: skip
     assert process.stdout is not None and process.stderr is not None
     try:
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "nothing written in a minute"
         head = process.stdout.read(1000)
         process.stdout.close()  # the reader goes away: `| head -c 1000`
         error = process.stderr.read()

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -539,6 +540,34 @@ def test_ctrl_c_in_the_library_kills_the_programs(tmp_path: Path) -> None:
     assert isinstance(caught.value, KeyboardInterrupt)
     for pid in pids.read_text().split():  # killed, and reaped: this is their parent
         assert _gone(int(pid)), pid
+
+
+def test_an_interrupt_says_how_far_the_run_got() -> None:
+    """(The cases are made two ahead of the one judged: the interrupt in
+    making case k comes when k - 1 cases were judged.)"""
+
+    def stopping_at(stop: int) -> Callable[[int], str]:
+        def make_case(case: int) -> str:
+            if case == stop:
+                raise KeyboardInterrupt
+            return "a\n" if case == 5 else "0\n"
+
+        return make_case
+
+    for stop, said in [
+        (2, "interrupted: the first case agrees"),
+        (4, "interrupted: the first 3 cases agree"),
+    ]:
+        with pytest.raises(Interrupted) as caught:
+            stress_cases(stopping_at(stop), str.strip, str.upper, count=9)
+        assert str(caught.value) == said
+
+    def candidates(text: str) -> list[str]:
+        raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as caught:  # case 5: expected 'a', found 'A'
+        stress_cases(stopping_at(-1), str.strip, str.upper, count=9, candidates=candidates)
+    assert str(caught.value) == "interrupted while shrinking the failure of case 5 (wrong answer)"
 
 
 # ------------------------------------------------- options before the work

@@ -282,6 +282,8 @@ class Interrupted(KeyboardInterrupt):
             return f"interrupted while shrinking the failure of case {case} ({kind})"
         if not self.agreed:
             return "interrupted before any case was judged"
+        if self.agreed == 1:
+            return "interrupted: the first case agrees"
         return f"interrupted: the first {self.agreed} cases agree"
 
 

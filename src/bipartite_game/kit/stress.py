@@ -466,7 +466,9 @@ def stress(
     it); ``solution`` is a shell command (input on standard input) or a
     function of the input text.  ``candidates(text)`` lists smaller inputs
     to try when shrinking (default: without blocks of lines).  A program
-    that prints more than ``output_limit`` bytes fails (``output limit``).
+    that prints more than ``output_limit`` bytes fails (``output limit``);
+    ``time_limit`` is CPU seconds a run (see :mod:`.program`).  Ctrl-C
+    kills the programs running and raises :class:`Interrupted`.
     """
     return stress_cases(
         lambda case: generate(random.Random(f"{seed}/{case}")),

@@ -203,7 +203,7 @@ def test_probes_certify_only_options_worth_zero(graph: EdgeSet, cap: int) -> Non
     known = _probed(g, np.ones(n, bool), cap)
     indptr = wide_offsets(g.indptr)
     for s in range(n):
-        rest = g.without(np.array([s]))
+        rest = g.without_ids(s)  # s isolated: every id keeps its meaning
         losing = solve(rest).losing
         for k in range(indptr[s], indptr[s + 1]):
             if known[k] == 1:

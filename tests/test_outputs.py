@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib.util
+import itertools
 import os
 import resource
 import signal
@@ -700,7 +701,29 @@ def test_sweep_rows_come_as_they_are_ready() -> None:
             arrivals.append(time.monotonic())
     assert process.wait(timeout=120) == 0
     assert len(arrivals) == 6
-    assert arrivals[-1] - arrivals[0] > 0.5, arrivals
+    # each sample takes about 0.1 s or more, the whole well over one chunk's
+    # 0.2 s: the rows come in at least two writes (however fast the machine)
+    writes = 1 + sum(later - earlier > 0.02 for earlier, later in itertools.pairwise(arrivals))
+    assert writes >= 2, arrivals
+
+
+def test_sweep_chunks_are_cut_by_time_and_by_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chunking itself, on a clock that the test moves: a chunk ends
+    after 0.2 s or 256 lines, whichever comes first, and nothing is lost."""
+    main = importlib.import_module("bipartite_game.cli.main")
+    clock = [0.0]
+    monkeypatch.setattr(main.time, "monotonic", lambda: clock[0])
+
+    def lines(steps: list[float]) -> Iterator[str]:
+        for index, step in enumerate(steps):
+            clock[0] += step
+            yield f"{index}\n"
+
+    chunks = list(main._chunks(lines([0.0, 0.1, 0.15, 0.0, 0.3, 0.0])))
+    assert chunks == ["0\n1\n2\n", "3\n4\n", "5\n"]
+    many = list(main._chunks(lines([0.0] * 600)))
+    assert [chunk.count("\n") for chunk in many] == [256, 256, 88]
+    assert "".join(many) == "".join(f"{i}\n" for i in range(600))
 
 
 @needs_distributed

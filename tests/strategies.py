@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
+import pytest
+from _pytest.mark import ParameterSet
 from hypothesis import strategies as st
 
 
@@ -16,6 +19,29 @@ def examples(ci: int) -> int:
     if os.environ.get("HYPOTHESIS_PROFILE") == "ci":
         return ci
     return max(5, ci // 4)
+
+def tiered(cases: Iterable[object], every: int = 3) -> list[ParameterSet]:
+    """The cases of a parametrised test of the command line, one in
+    ``every`` (the first, then each ``every``-th) in a contributor's default
+    run and all of them in the slow tier (``-m slow``, which ``.ci/run``
+    runs): for grids of process runs whose cases share their code paths,
+    where a spread sample catches a broken path in the default run's two
+    minutes.  A tuple is one case's values (``pytest.param(*case)``), a
+    ``pytest.param`` keeps its own marks and id, anything else is the
+    one value of a one-argument test."""
+    params = []
+    for index, case in enumerate(cases):
+        if isinstance(case, ParameterSet):
+            param = case
+        elif isinstance(case, tuple):
+            param = pytest.param(*case)
+        else:
+            param = pytest.param(case)
+        if index % every:
+            param = pytest.param(*param.values, marks=[*param.marks, pytest.mark.slow], id=param.id)
+        params.append(param)
+    return params
+
 
 EdgeSet = tuple[int, list[tuple[int, int]]]
 

@@ -16,7 +16,7 @@ from bipartite_game.theory.annotate import IllegalRecordError, annotate, mover_w
 from bipartite_game.theory.game import first_player_wins_from
 
 from .cli_util import assert_one_line_error, run
-from .strategies import adjacency, graphs
+from .strategies import adjacency, examples, graphs, tiered
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "maze.txt"
 Adjacency = list[list[int]]
@@ -75,7 +75,7 @@ RULE_STEPS = {
 }
 
 
-@settings(max_examples=250)
+@settings(max_examples=examples(250))
 @given(maze_games())
 def test_maze_records_agree_with_brute_force(game: tuple[list[str], str, list[int]]) -> None:
     rows, moves, path = game
@@ -92,7 +92,7 @@ def graph_games(draw: st.DrawFn) -> tuple[int, list[tuple[int, int]], list[int]]
     return n, edges, _record(draw, adjacency(n, edges))
 
 
-@settings(max_examples=250)
+@settings(max_examples=examples(250))
 @given(graph_games())
 def test_graph_records_agree_with_brute_force(
     game: tuple[int, list[tuple[int, int]], list[int]],
@@ -129,7 +129,7 @@ def test_command_line_names_cells_and_verdicts(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("record", "fragments"),
-    [
+    tiered([
         (b"", ("record: empty",)),
         (b"1 2\n", ("record line 1", "cell 1 2 is a wall")),
         (b"9 9\n", ("record line 1", "off the 3x3 board")),
@@ -142,7 +142,7 @@ def test_command_line_names_cells_and_verdicts(tmp_path: Path) -> None:
         ),
         (b"1 x\n", ("record line 1", "expected a cell 'row col'")),
         (b"1" + b"0" * 5000 + b" 1\n", ("record line 1", "off the 3x3 board")),
-    ],
+    ]),
 )
 def test_bad_records_are_one_line(
     record: bytes, fragments: tuple[str, ...], tmp_path: Path
@@ -199,7 +199,7 @@ def long_maze_records(draw: st.DrawFn) -> tuple[Graph, list[int]]:
     return graph, path
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(long_maze_records())
 def test_incremental_repair_equals_a_solve_per_position(game: tuple[Graph, list[int]]) -> None:
     graph, path = game

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bipartite_game.problems import bunny
 
 from .cli_util import assert_one_line_error, golden_cases, run
+from .strategies import examples, tiered
 
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -100,7 +101,7 @@ def _played_game(draw: st.DrawFn) -> tuple[str, list[int]] | None:
     return text, mistakes
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(played_games())
 def test_mistakes_agree_with_a_search_of_the_real_pieces(game: tuple[str, list[int]]) -> None:
     text, expected = game
@@ -117,7 +118,7 @@ def test_golden(case: Path) -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragments"),
-    [
+    tiered([
         ("", ("empty input",)),
         ("1 6\nXO..XO\n1\n1 2\n1 1\n", ("line 2", "exactly one empty cell", "2")),
         ("1 6\nXOXOXO\n1\n1 2\n1 1\n", ("exactly one empty cell", "0")),
@@ -137,7 +138,7 @@ def test_golden(case: Path) -> None:
         ("1 6\nOX.OXO\n1\n1 4\n1 5\n", ("line 5", "ends before the game does")),
         (f"1 6\nXO.OXO\n1{'0' * 5000}\n", ("line 3", "k is too large")),
         ("1 6\nXO.OXO\n1\n١ 2\n1 1\n", ("line 4", "expected a move 'x y'")),
-    ],
+    ]),
 )
 def test_bad_input_is_one_line_and_status_2(text: str, fragments: tuple[str, ...]) -> None:
     assert_one_line_error(run("bunny", stdin=text), *fragments)

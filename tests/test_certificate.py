@@ -18,7 +18,7 @@ from bipartite_game.proofs.certificate import Certificate, certify
 from bipartite_game.proofs.verify import CertificateError, verify
 
 from .enumeration import maximum_matchings, missed_by_some
-from .strategies import EdgeSet, blossomy, graphs
+from .strategies import EdgeSet, blossomy, examples, graphs
 
 
 def graph_of(n: int, edges: list[tuple[int, int]]) -> Graph:
@@ -234,7 +234,7 @@ def test_text_that_is_no_certificate_raises(text: bytes) -> None:
         verify(graph, labels_of(2), text)
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(st.one_of(graphs(max_vertices=9), blossomy(small=True)), st.data())
 def test_whatever_verify_accepts_is_true(case: EdgeSet, data: st.DataObject) -> None:
     """Soundness: change any entries of any arrays at random; if the

@@ -10,17 +10,18 @@ from bipartite_game.kit import check
 from bipartite_game.kit.check import PROBLEMS, compare
 
 from .cli_util import GOLDEN, assert_one_line_error, golden_cases, run
+from .strategies import tiered
 
 
 @pytest.mark.parametrize(
     "case",
-    [
+    tiered([
         case
         for problem in PROBLEMS
         for case in golden_cases(problem)
         # check judges the default rule; these are edge or directed geography
         if not case.stem.startswith(("rule-edge-", "directed-"))
-    ],
+    ]),
     ids=lambda p: f"{p.parent.name}-{p.stem}",
 )
 def test_every_golden_answer_is_ok(case: Path) -> None:

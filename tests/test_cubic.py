@@ -108,14 +108,14 @@ def test_search_states_of_degree_three_handed_to_the_kernel_match_the_rules(
 
 
 @pytest.mark.slow
-@settings(max_examples=3000)
+@settings(max_examples=examples(3000))
 @given(subcubic(max_vertices=16))
 def test_every_start_matches_the_rules_up_to_sixteen_vertices(graph: EdgeSet) -> None:
     _check_every_start(*graph)
 
 
 @pytest.mark.slow
-@settings(max_examples=1500)
+@settings(max_examples=examples(1500))
 @given(subcubic(min_vertices=8, max_vertices=16), st.data())
 def test_positions_mid_game_up_to_sixteen_vertices(graph: EdgeSet, data: st.DataObject) -> None:
     n, edges = graph

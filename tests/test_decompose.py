@@ -17,7 +17,7 @@ from bipartite_game.theory.decompose import (
 )
 
 from .enumeration import edge_classes, maximum_matchings, missed_by_some
-from .strategies import EdgeSet, graphs
+from .strategies import EdgeSet, examples, graphs
 
 
 @st.composite
@@ -68,19 +68,19 @@ def check_against_enumeration(n: int, edges: list[tuple[int, int]]) -> None:
         assert d.side is None
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(graphs(max_vertices=10))
 def test_general_graphs_match_enumeration(case: EdgeSet) -> None:
     check_against_enumeration(*case)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(graphs(max_vertices=11, bipartite=True))
 def test_bipartite_graphs_match_enumeration(case: EdgeSet) -> None:
     check_against_enumeration(*case)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(unions())
 def test_unions_match_enumeration(case: EdgeSet) -> None:
     check_against_enumeration(*case)

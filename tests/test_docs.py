@@ -37,6 +37,8 @@ import pytest
 
 import bipartite_game
 
+from .strategies import tiered
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 #: The pages of the site: docs/ and its folders, and the README (the home
@@ -106,7 +108,7 @@ def _sessions(block: str) -> list[tuple[str, str]]:
 CONSOLE_PAGES = [p for p in PAGES if _blocks(p, "console")]
 
 
-@pytest.mark.parametrize("page", CONSOLE_PAGES, ids=_name)
+@pytest.mark.parametrize("page", tiered(CONSOLE_PAGES), ids=_name)
 def test_console_examples_of_the_page_print_what_they_show(page: Path, tmp_path: Path) -> None:
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     env = dict(os.environ, COLUMNS="80")

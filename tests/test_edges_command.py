@@ -20,10 +20,10 @@ from bipartite_game.theory.interop import (
 
 from .cli_util import assert_one_line_error, golden_cases, run
 from .enumeration import edge_classes, maximum_matchings, missed_by_some
-from .strategies import EdgeSet, graphs
+from .strategies import EdgeSet, examples, graphs, tiered
 
 
-@pytest.mark.parametrize("case", golden_cases("edges"), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", tiered(golden_cases("edges")), ids=lambda p: p.stem)
 def test_golden(case: Path) -> None:
     result = run("edges", str(case))
     assert result.status == 0, result.stderr
@@ -50,7 +50,7 @@ def test_missing_file_is_one_line_and_status_2(tmp_path: Path) -> None:
     assert_one_line_error(run("edges", str(tmp_path / "absent.txt")), "absent.txt")
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(graphs(max_vertices=9).filter(lambda c: c[0] > 0), st.randoms(use_true_random=False))
 def test_every_line_matches_enumeration(case: EdgeSet, random: Random) -> None:
     n, edges = case

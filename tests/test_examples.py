@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .cli_util import GOLDEN, run
+from .strategies import tiered
 
 ROOT = Path(__file__).parent.parent
 TABLE = (ROOT / "examples" / "README.md").read_text()
@@ -34,7 +35,7 @@ def test_every_command_has_an_example() -> None:
     }
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", tiered(COMMANDS))
 def test_example_runs(command: str, tmp_path: Path) -> None:
     words = shlex.split(command)[1:]
     words = [w.replace("examples/", f"{ROOT}/examples/") for w in words]

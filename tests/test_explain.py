@@ -11,7 +11,7 @@ from bipartite_game.theory.explain import Explanation
 
 from .cli_util import assert_one_line_error, run
 from .enumeration import maximum_matchings, missed_by_some
-from .strategies import EdgeSet, graphs
+from .strategies import EdgeSet, examples, graphs
 
 
 def check_explanations(n: int, edges: list[tuple[int, int]]) -> None:
@@ -60,7 +60,7 @@ def check_explanations(n: int, edges: list[tuple[int, int]]) -> None:
         assert v not in covered
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(graphs(max_vertices=9))
 def test_every_explanation_is_a_proof(case: EdgeSet) -> None:
     check_explanations(*case)

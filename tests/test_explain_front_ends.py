@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from bipartite_game.problems import king, lock
 
 from .cli_util import run
+from .strategies import examples
 from .test_king import _brute as king_brute
 from .test_king import _text as king_text
 from .test_king import boards
@@ -45,7 +46,7 @@ def check_walk(path: list[str], adjacent: Callable[[str, str], bool]) -> None:
         assert adjacent(a, b), (a, b)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(locks())
 def test_lock_explanations_agree_with_brute_force(case: Case) -> None:
     rings, size, wrap, forbidden, start = case
@@ -63,7 +64,7 @@ def test_lock_explanations_agree_with_brute_force(case: Case) -> None:
         check_walk(path, lambda a, b: spin_apart(a, b, size, wrap))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards(max_side=6))
 def test_king_explanations_agree_with_brute_force(rows: list[str]) -> None:
     cells = np.frombuffer("".join(rows).encode(), dtype=np.uint8).reshape(len(rows), -1)

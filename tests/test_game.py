@@ -14,7 +14,7 @@ from bipartite_game.graphs.matching import bipartite_matching, matching_size
 from bipartite_game.theory.bipartite import check_cover, even_closure, koenig_cover
 from bipartite_game.theory.game import Strategy, first_player_wins_from
 
-from .strategies import adjacency, graphs
+from .strategies import adjacency, examples, graphs
 
 
 def _solve_edges(n: int, edges: list[tuple[int, int]]) -> list[bool]:
@@ -46,7 +46,7 @@ def _strategy_never_fails(adj: list[list[int]], strategy: Strategy) -> bool:
     return opponent_to_move(start, frozenset({start}))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(graphs(max_vertices=13, bipartite=True))
 def test_bipartite_solver_agrees_with_brute_force_on_every_vertex(
     case: tuple[int, list[tuple[int, int]]],
@@ -55,7 +55,7 @@ def test_bipartite_solver_agrees_with_brute_force_on_every_vertex(
     assert _solve_edges(n, edges) == brute.geography_losing_starts(adjacency(n, edges))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(graphs(max_vertices=12))
 def test_single_start_answer_agrees_with_brute_force(
     case: tuple[int, list[tuple[int, int]]],
@@ -69,7 +69,7 @@ def test_single_start_answer_agrees_with_brute_force(
         assert first_player_wins_from(graph, start) == (not losing[start])
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(graphs(max_vertices=13, bipartite=True))
 def test_dead_trees_of_the_matching_are_d_on_side_zero(
     case: tuple[int, list[tuple[int, int]]],
@@ -98,7 +98,7 @@ def test_components_and_induced_subgraphs() -> None:
     assert middle.is_bipartite()
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(graphs(max_vertices=10, bipartite=True))
 def test_strategy_wins_against_every_opponent_line(case: tuple[int, list[tuple[int, int]]]) -> None:
     n, edges = case
@@ -210,7 +210,7 @@ def test_odd_cycle_is_named_and_is_a_real_odd_cycle() -> None:
         assert graph.has_edge(a, b)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(graphs(max_vertices=12))
 def test_two_colouring_or_odd_cycle(case: tuple[int, list[tuple[int, int]]]) -> None:
     n, edges = case

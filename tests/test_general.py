@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bipartite_game import Graph, brute, maximum_matching, solve
 from bipartite_game.graphs.matching import matching_size
 
-from .strategies import adjacency, graphs
+from .strategies import adjacency, examples, graphs
 from .test_game import _strategy_never_fails
 
 
@@ -26,7 +26,7 @@ def _nu(n: int, edges: list[tuple[int, int]], without: int | None = None) -> int
     return len(nx.max_weight_matching(reference, maxcardinality=True))
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(graphs(max_vertices=13))
 def test_solver_agrees_with_brute_force_on_every_vertex(
     case: tuple[int, list[tuple[int, int]]],
@@ -37,7 +37,7 @@ def test_solver_agrees_with_brute_force_on_every_vertex(
     )
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(graphs(max_vertices=9))
 def test_strategy_wins_against_every_opponent_line(case: tuple[int, list[tuple[int, int]]]) -> None:
     n, edges = case
@@ -47,7 +47,7 @@ def test_strategy_wins_against_every_opponent_line(case: tuple[int, list[tuple[i
         assert _strategy_never_fails(adj, solution.strategy(start))
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(graphs(max_vertices=11))
 def test_gallai_edmonds_decomposition(case: tuple[int, list[tuple[int, int]]]) -> None:
     n, edges = case

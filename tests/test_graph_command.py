@@ -15,7 +15,7 @@ from bipartite_game.graphs import edgelist
 from bipartite_game.graphs.edgelist import EdgeList, parse_edge_list
 
 from .cli_util import assert_one_line_error, golden_cases, golden_game, run
-from .strategies import adjacency, graphs
+from .strategies import adjacency, examples, graphs, tiered
 
 
 def _golden_options(stem: str) -> list[str]:
@@ -24,7 +24,7 @@ def _golden_options(stem: str) -> list[str]:
     return ["--rule", rule] + (["--directed"] if directed else [])
 
 
-@pytest.mark.parametrize("case", golden_cases("graph"), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", tiered(golden_cases("graph")), ids=lambda p: p.stem)
 def test_golden(case: Path) -> None:
     result = run("graph", str(case), *_golden_options(case.stem))
     assert result.status == 0, result.stderr
@@ -90,7 +90,7 @@ def test_parser_errors_name_the_line() -> None:
         parse_edge_list("a\n\nb c d\n")
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(graphs(max_vertices=12, bipartite=True))
 def test_command_agrees_with_brute_force(case: tuple[int, list[tuple[int, int]]]) -> None:
     n, edges = case

@@ -23,6 +23,7 @@ import pytest
 from bipartite_game import _limits
 
 from .cli_util import GOLDEN, Result, assert_one_line_error, run
+from .strategies import tiered
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "maze.txt"
 #: Small inputs need not compile: a subprocess answers without loading numba.
@@ -40,7 +41,7 @@ def quick(*args: str, stdin: bytes | str = b"") -> Result:
 
 @pytest.mark.parametrize(
     ("args", "text", "fragments"),
-    [
+    tiered([
         # numbers of thousands of digits anywhere
         (("maze",), f"1{THOUSAND_DIGITS} 1\n.\n", ("line 1", "N is too large", "…")),
         (("maze",), f"1{'0' * 200} 1{'0' * 200}\n", ("line 1", "too large")),
@@ -69,7 +70,7 @@ def quick(*args: str, stdin: bytes | str = b"") -> Result:
         (("maze",), "x" * 1_000_000 + "\n", ("line 1", "'N M'", "…")),
         (("graph", "--start", "z" * 100_000), "a b\n", ("is not a vertex", "…")),
         # a leaper far longer than any board is refused by nothing: it has no move
-    ],
+    ]),
 )
 def test_hostile_input_is_one_line(
     args: tuple[str, ...], text: str, fragments: tuple[str, ...] | None

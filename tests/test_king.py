@@ -14,7 +14,7 @@ from bipartite_game.graphs.boards import parse_moves
 from bipartite_game.problems import king
 
 from .cli_util import assert_one_line_error, golden_cases, run
-from .strategies import examples
+from .strategies import examples, tiered
 
 
 def _component(rows: list[str], start: tuple[int, int]) -> list[str]:
@@ -63,7 +63,7 @@ def _text(boards: list[list[str]]) -> str:
     return "\n".join(parts) + "\n"
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(boards())
 def test_king_agrees_with_brute_force(rows: list[str]) -> None:
     start = next((i, row.index("K")) for i, row in enumerate(rows) if "K" in row)
@@ -105,7 +105,7 @@ def test_golden_files_agree_with_brute_force() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragments"),
-    [
+    tiered([
         ("", ("end of input",)),
         ("1\n2\nK.\n", ("line 2", "'R C'")),
         ("1\n2 2\nK.\n.\n", ("line 4", "expected 2 squares")),
@@ -114,7 +114,7 @@ def test_golden_files_agree_with_brute_force() -> None:
         ("1\n2 2\nKK\n..\n", ("exactly one 'K'", "found 2")),
         ("1\n1 1\nK\n1 1\n", ("line 4", "end of input")),
         ("2\n1 1\nK\n", ("end of input", "case 2")),
-    ],
+    ]),
 )
 def test_bad_input_is_one_line_and_status_2(text: str, fragments: tuple[str, ...]) -> None:
     assert_one_line_error(run("king", stdin=text), *fragments)

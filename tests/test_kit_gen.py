@@ -19,6 +19,7 @@ from bipartite_game.kit.check import front_end
 from bipartite_game.kit.gen import GENERATORS, answer_options, parse_span, stream
 
 from .cli_util import assert_one_line_error, run
+from .strategies import tiered
 
 SEEDS = 300
 
@@ -42,7 +43,7 @@ VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize(("problem", "knobs"), VARIANTS)
+@pytest.mark.parametrize(("problem", "knobs"), tiered(VARIANTS))
 def test_every_input_is_accepted_by_its_front_end(problem: str, knobs: Knobs) -> None:
     module = front_end(problem)
     options = answer_options(problem, knobs)
@@ -183,7 +184,7 @@ def test_sizes_are_respected() -> None:
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
-    [
+    tiered([
         (["maze", "--rings", "3"], "--rings does not apply to maze"),
         (["lock", "--moves", "king"], "--moves does not apply to lock"),
         (["maze", "--rows", "0"], "--rows"),
@@ -202,7 +203,7 @@ def test_sizes_are_respected() -> None:
         (["lock", "--rings", "9..9"], "too many codes"),
         (["knights", "--rows", "1", "--cols", "1"], "two squares"),
         (["chess"], "no generator for 'chess'"),
-    ],
+    ]),
 )
 def test_bad_options_are_one_line_errors(args: list[str], fragment: str) -> None:
     assert_one_line_error(run("gen", *args), fragment)

@@ -25,6 +25,7 @@ from bipartite_game.kit.shrink import CANDIDATES
 from bipartite_game.kit.stress import Interrupted, run_solution, stress_cases
 
 from .cli_util import Result, assert_one_line_error, run
+from .strategies import tiered
 
 #: A maze solution written from the rules (Kuhn's matching, then the cells an
 #: even alternating path reaches from a free cell), with the bug of one of the
@@ -165,7 +166,7 @@ def test_a_python_crash_is_named_by_its_last_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
-    [
+    tiered([
         ([], "--solution"),
         (["--solution", "cat", "--count", "0"], "--count: expected a whole number from 1 to"),
         (["--solution", "cat", "--count", "many"], "--count: expected a whole number"),
@@ -182,7 +183,7 @@ def test_a_python_crash_is_named_by_its_last_line(tmp_path: Path) -> None:
         (["--solution", "cat", "--save", "/"], "cannot write /: a directory"),
         (["--solution", "cat", "--rows", "9..1"], "--rows"),
         (["--solution", "cat", "--vertices", "4"], "--vertices does not apply to maze"),
-    ],
+    ]),
 )
 def test_bad_options_are_one_line_errors(args: list[str], fragment: str) -> None:
     assert_one_line_error(run("stress", "maze", *args), fragment)

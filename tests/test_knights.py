@@ -13,6 +13,7 @@ from bipartite_game.problems import knights
 from bipartite_game.theory.duel import alice_wins, leaper_duel_alice_wins
 
 from .cli_util import assert_one_line_error, golden_cases, run
+from .strategies import examples
 
 Board = tuple[list[str], int, int, tuple[int, int], tuple[int, int]]
 
@@ -42,7 +43,7 @@ def boards(draw: st.DrawFn) -> Board:
     return rows, r, c, divmod(a, m), divmod(b, m)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(boards())
 def test_rule_agrees_with_brute_force_for_every_leaper(board: Board) -> None:
     rows, r, c, alice, bob = board
@@ -55,7 +56,7 @@ def test_rule_agrees_with_brute_force_for_every_leaper(board: Board) -> None:
     assert leaper_duel_alice_wins(open_cells, r, c, alice, bob) == expected
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(boards())
 def test_judge_format_agrees_with_brute_force(board: Board) -> None:
     rows, r, c, alice, bob = board
@@ -68,7 +69,7 @@ def test_judge_format_agrees_with_brute_force(board: Board) -> None:
     assert knights.answer(text) == (b"Alice\n" if expected else b"Bob\n")
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(boards())
 def test_graph_version_agrees_with_grid_version(board: Board) -> None:
     rows, r, c, alice, bob = board

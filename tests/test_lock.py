@@ -14,7 +14,7 @@ from bipartite_game.graphs.boards import lock_board
 from bipartite_game.problems import lock
 
 from .cli_util import assert_one_line_error, golden_cases, run
-from .strategies import examples
+from .strategies import examples, tiered
 
 Case = tuple[int, int, bool, list[int], int]
 
@@ -44,7 +44,7 @@ def locks(draw: st.DrawFn) -> Case:
     return rings, size, wrap, forbidden, start
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(locks())
 def test_lock_agrees_with_brute_force(case: Case) -> None:
     rings, size, wrap, forbidden, start = case
@@ -69,7 +69,7 @@ def test_command_agrees_with_brute_force(cases: list[Case]) -> None:
         assert run(*args, stdin="\n".join(lines) + "\n").stdout == expected
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.integers(4, 6),
     st.booleans(),
@@ -126,7 +126,7 @@ def test_golden(case: Path) -> None:
 
 @pytest.mark.parametrize(
     ("text", "args", "fragments"),
-    [
+    tiered([
         ("", (), ("end of input", "T")),
         ("x\n", (), ("line 1", "number of cases")),
         ("1\n2 1 00\n0a\n", (), ("line 3", "'0a'")),
@@ -139,7 +139,7 @@ def test_golden(case: Path) -> None:
         ("1\n1 0 5\n", ("--ring", "4"), ("line 2", "0 to 3")),
         ("1\n1 0 0\n7\n", (), ("line 3", "end of input")),
         ("1\n1 0 0\n", ("--ring", "11"), ("--ring",)),
-    ],
+    ]),
 )
 def test_bad_input_is_one_line_and_status_2(
     text: str, args: tuple[str, ...], fragments: tuple[str, ...]

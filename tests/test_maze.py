@@ -15,7 +15,7 @@ from bipartite_game.problems import maze
 
 from .cli_util import assert_one_line_error, golden_cases, run
 from .native_util import plain_search
-from .strategies import examples, mazes
+from .strategies import examples, mazes, tiered
 
 
 def _expected(rows: list[str], moves: str) -> bytes:
@@ -33,7 +33,7 @@ def _text(rows: list[str]) -> bytes:
     return f"{len(rows)} {len(rows[0])}\n".encode() + "".join(r + "\n" for r in rows).encode()
 
 
-@pytest.mark.parametrize("case", golden_cases("maze"), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", tiered(golden_cases("maze")), ids=lambda p: p.stem)
 def test_golden(case: Path) -> None:
     result = run("maze", str(case))
     assert result.status == 0, result.stderr
@@ -51,7 +51,7 @@ def test_sample_from_standard_input() -> None:
     assert run("maze", stdin="3 3\n.##\n...\n#.#\n").stdout == b"WIN\n2 3\n3 2\n"
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     mazes(max_rows=4, max_cols=5),
     st.sampled_from(["rook", "knight", "king", "1,1", "0,2", "2,3"]),
@@ -101,7 +101,7 @@ def test_leaper_colouring_is_proper_for_every_small_leaper() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragments"),
-    [
+    tiered([
         ("", ("empty",)),
         ("3\n...\n", ("line 1", "'N M'")),
         ("x 3\n...\n", ("line 1", "'N M'")),
@@ -111,7 +111,7 @@ def test_leaper_colouring_is_proper_for_every_small_leaper() -> None:
         ("2 3\n...\n.x.\n", ("line 3", "'x'", "column 2")),
         ("3 3\n...\n...\n", ("line 3", "expected 3 rows, found 2")),
         ("1 3\n...\n...\n", ("line 3", "end of input")),
-    ],
+    ]),
 )
 def test_bad_input_is_one_line_and_status_2(text: str, fragments: tuple[str, ...]) -> None:
     assert_one_line_error(run("maze", stdin=text), *fragments)

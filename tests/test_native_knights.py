@@ -34,6 +34,7 @@ from bipartite_game.problems import knights
 from bipartite_game.theory import duel, duel_bits
 
 from .native_util import native_library, same_as_python
+from .strategies import examples
 from .test_knights import Board, _brute
 from .test_knights import boards as knight_boards
 
@@ -54,7 +55,7 @@ def _leaper_case(
     return mask, np.packbits(mask.reshape(-1), bitorder="little"), dr, dc, source, target
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     st.integers(1, 12),
     st.integers(1, 12),
@@ -78,7 +79,7 @@ def test_leaper_search_matches_python(
         duel.QUEUE_CELLS = previous
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.integers(1, 10), st.integers(1, 10), st.integers(0, 2**32 - 1), st.integers(0, 4))
 def test_leaper_search_agrees_with_the_frontier_search(
     height: int, width: int, seed: int, c: int
@@ -99,7 +100,7 @@ def test_the_limits_agree() -> None:
     assert _limits.LEAP_CAP == boards.LEAP_CAP
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.integers(1, 30), st.integers(0, 60), st.integers(0, 2**32 - 1))
 def test_graph_search_matches_python(n: int, edges: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
@@ -161,7 +162,7 @@ def knight_texts(draw: st.DrawFn) -> bytes:
     return (f"{lead}{n} {m} {r} {c}\n" + "\n".join(lines) + end).encode()
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(knight_texts())
 def test_native_reader_answers_as_the_python_one(text: bytes) -> None:
     native_library()
@@ -176,7 +177,7 @@ def test_native_reader_answers_as_the_python_one(text: bytes) -> None:
         assert divmod(bits.bob, bits.m) == parsed.bob
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(knight_boards())
 def test_answers_without_the_library_agree_with_brute_force(board: Board) -> None:
     """The fallback (no native library) against the rules; the native path

@@ -35,6 +35,7 @@ from bipartite_game._command import OutputError, check_output, replacing, write_
 from bipartite_game.errors import BipartiteGameError
 from bipartite_game.experiments.sweep import sweep, to_csv
 
+from .strategies import tiered
 from .sweep_util import local_cluster, needs_distributed
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -138,7 +139,7 @@ MAGIC = {
 }
 
 
-@pytest.mark.parametrize("writer", WRITERS, ids=lambda w: w.name)
+@pytest.mark.parametrize("writer", tiered(WRITERS), ids=lambda w: w.name)
 def test_links_stay_and_their_targets_get_the_file(writer: Writer, tmp_path: Path) -> None:
     """A dangling link creates its target; through a chain of two links
     (the inner one relative to its own folder) the file they lead to gets
@@ -225,12 +226,12 @@ EVERY_WRITER = ("fifo", "link-to-fifo", "directory", "dev-null")
 
 @pytest.mark.parametrize(
     ("writer", "kind"),
-    [(w, kind) for w in WRITERS for kind in EVERY_WRITER]
+    tiered([(w, kind) for w in WRITERS for kind in EVERY_WRITER]
     + [
         (BY_NAME[name], kind)
         for name in ("sweep-csv", "maze-certificate")
         for kind in sorted(set(SPECIAL) - set(EVERY_WRITER))
-    ],
+    ]),
     ids=lambda value: value.name if isinstance(value, Writer) else value,
 )
 def test_what_is_no_regular_file_is_refused(writer: Writer, kind: str) -> None:
@@ -320,14 +321,14 @@ def _file_size_limit(limit: int) -> Callable[[], None]:
 
 @pytest.mark.parametrize(
     "name",
-    [
+    tiered([
         "sweep-csv",
         "sweep-json",
         "sweep-parquet",
         "graph-certificate",
         "maze-certificate",
         "stress-save",
-    ],
+    ]),
 )
 def test_a_failed_write_names_the_file_and_keeps_the_old_one(name: str, tmp_path: Path) -> None:
     """The disk fills up under the output (a file size limit here, below
@@ -591,7 +592,7 @@ def _reader_leaves(
         return Gone(status, err.read(), seconds)
 
 
-@pytest.mark.parametrize("name", sorted(READERS))
+@pytest.mark.parametrize("name", tiered(sorted(READERS)))
 def test_a_reader_gone_at_once_is_status_141_and_silence(name: str) -> None:
     """``| head -c0``: nothing of the answer was read; not a success."""
     args, stdin = READERS[name]

@@ -14,14 +14,14 @@ from bipartite_game.graphs.boards import grid_board
 from bipartite_game.play.position import Engine, Position
 from bipartite_game.play.render import render_svg, render_text
 
-from .strategies import adjacency, graphs
+from .strategies import adjacency, examples, graphs
 
 
 def _graph(n: int, edges: list[tuple[int, int]]) -> Graph:
     return Graph.from_edges([u for u, _ in edges], [v for _, v in edges], n)
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(graphs(max_vertices=11), st.integers(0, 2**32 - 1))
 def test_best_moves_from_random_mid_game_positions(
     case: tuple[int, list[tuple[int, int]]], seed: int

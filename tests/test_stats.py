@@ -24,6 +24,7 @@ import pytest
 from bipartite_game import _stats
 
 from .cli_util import assert_one_line_error, run
+from .strategies import tiered
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
@@ -62,7 +63,7 @@ def table(stderr: str) -> tuple[dict[str, str], dict[str, str]]:
     return phases, facts
 
 
-@pytest.mark.parametrize(("command", "example"), COMMANDS)
+@pytest.mark.parametrize(("command", "example"), tiered(COMMANDS))
 @pytest.mark.parametrize("form", ["text", "json"])
 def test_stats_leaves_standard_output_as_it_was(command: str, example: str, form: str) -> None:
     path = str(EXAMPLES / example)
@@ -147,7 +148,7 @@ KNIGHT_BOARDS = [
 ]
 
 
-@pytest.mark.parametrize("native", ["auto", "never"])
+@pytest.mark.parametrize("native", tiered(["auto", "never"]))
 @pytest.mark.parametrize(("r", "c", "rows"), KNIGHT_BOARDS)
 def test_knights_stats_count_the_leaper_graph(r: int, c: int, rows: list[str], native: str) -> None:
     text = f"{len(rows)} {len(rows[0])} {r} {c}\n" + "\n".join(rows) + "\n"

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from bipartite_game import brute
 
 from .cli_util import assert_one_line_error, golden_cases, run
-from .strategies import adjacency, examples, graphs, mazes
+from .strategies import adjacency, examples, graphs, mazes, tiered
 
 
-@pytest.mark.parametrize("case", golden_cases("sum"), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", tiered(golden_cases("sum")), ids=lambda p: p.stem)
 def test_golden(case: Path) -> None:
     result = run("sum", str(case))
     assert result.status == 0, result
@@ -50,7 +50,7 @@ def test_moves_option_reaches_the_mazes() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragments"),
-    [
+    tiered([
         ("", ["no component"]),
         ("\n# only a comment\n\n", ["no component"]),
         ("a b\n", ["line 1", "expected a header"]),
@@ -74,7 +74,7 @@ def test_moves_option_reaches_the_mazes() -> None:
         ("@graph a\na\x00b\n", ["line 2", "NUL"]),
         ("@maze 1 1 1 2 1 1\n1 2\n..\n", ["line 1", "visits '1 1' twice"]),
         ("@maze 1 1 2 2\n2 2\n..\n..\n", ["line 1", "step '1 1' -> '2 2' is not a move"]),
-    ],
+    ]),
 )
 def test_bad_input_is_one_line(text: str, fragments: list[str]) -> None:
     assert_one_line_error(run("sum", stdin=text), *fragments)

@@ -33,6 +33,8 @@ from bipartite_game.experiments.sweep import (
     to_json,
 )
 
+from .strategies import tiered
+
 CLI = [sys.executable, "-m", "bipartite_game", "sweep"]
 
 
@@ -318,7 +320,7 @@ def test_cli_is_reproducible_byte_for_byte() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [
+    tiered([
         ["nope", "--n", "5", "--param", "c=1"],
         ["er", "--n", "5", "--param", "x=1"],
         ["er", "--n", "5", "--param", "c=3:1:1"],
@@ -339,7 +341,7 @@ def test_cli_is_reproducible_byte_for_byte() -> None:
         ["er", "--n", "5", "--param", "c=1", "--plot", "figure"],
         ["er", "--n", "5", "--param", "c=1", "--format", "parquet"],
         ["er", "--n", "5", "--param", "c=1", "--output", "/no/such/folder/rows.csv"],
-    ],
+    ]),
 )
 def test_cli_bad_input_is_one_line(args: list[str]) -> None:
     done = _cli(*args)

@@ -29,6 +29,7 @@ from bipartite_game.experiments.cluster import CONNECT_SECONDS, parse_scheduler
 from bipartite_game.experiments.karp_sipser import karp_sipser_matching
 from bipartite_game.experiments.sweep import batch_size, sweep, to_csv
 
+from .strategies import examples, tiered
 from .sweep_util import local_cluster, needs_distributed
 
 CLI = [sys.executable, "-m", "bipartite_game", "sweep"]
@@ -253,7 +254,7 @@ def test_benchmark_script_quick() -> None:
 # ------------------------------------------------- addresses and time-outs
 @pytest.mark.parametrize(
     ("address", "fragment"),
-    [
+    tiered([
         ("tcp://" + "a" * 64 + ":1", "label too long"),  # the issue's: exit 70 from idna
         ("tcp://" + "a." * 127 + "a:1", "at most 253"),
         ("http://127.0.0.1:8786", "the scheme is 'http'"),
@@ -272,7 +273,7 @@ def test_benchmark_script_quick() -> None:
         ("tcp://\x1b[31m:8786", "holds"),
         ("tcp://\u0080x:8786", "not a host name"),
         ("", "empty"),
-    ],
+    ]),
 )
 def test_malformed_addresses_are_refused_as_options(address: str, fragment: str) -> None:
     """Checked on the text, before the work and without the extra: one
@@ -287,7 +288,7 @@ def test_malformed_addresses_are_refused_as_options(address: str, fragment: str)
     assert "\x1b" not in line
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(
     scheme=st.sampled_from(["", "tcp://", "tls://", "TCP://", "ws://", "://"]),
     host=st.one_of(

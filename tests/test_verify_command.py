@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from .cli_util import GOLDEN, assert_one_line_error, run
+from .strategies import tiered
 
 CASES = GOLDEN / "certificate"
 
 
 @pytest.mark.parametrize(
-    ("name", "command"), [("graph", "graph"), ("blossoms", "graph"), ("maze", "maze")]
+    ("name", "command"), tiered([("graph", "graph"), ("blossoms", "graph"), ("maze", "maze")])
 )
 def test_certificates_are_written_as_golden_and_verify(
     name: str, command: str, tmp_path: Path
@@ -134,7 +135,7 @@ def test_unreadable_certificates_exit_2(text: bytes, fragment: str, tmp_path: Pa
 
 @pytest.mark.parametrize(
     ("change", "fragment"),
-    [
+    tiered([
         (lambda d: d["mate"].__setitem__(0, 10**40), "too large"),
         (lambda d: d["mate"].__setitem__(0, -7), "outside -1..4"),
         (lambda d: d["barrier_via"].__setitem__(0, 5), "outside 0..4"),
@@ -145,7 +146,7 @@ def test_unreadable_certificates_exit_2(text: bytes, fragment: str, tmp_path: Pa
         (lambda d: d["mate"].__setitem__(0, 3.0), "integers only"),
         (lambda d: d["mate"].__setitem__(0, None), "integers only"),
         (lambda d: d.update(blossom_sizes=[3]), "two ids per edge"),
-    ],
+    ]),
 )
 def test_hostile_certificates_exit_2(change: object, fragment: str, tmp_path: Path) -> None:
     path = edited(tmp_path, "graph", change)
@@ -288,7 +289,7 @@ def shuffled(lines: list[str], seed: int) -> str:
     return "# the same graph, another order\n\n" + "\n".join(turned) + "\n"
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", tiered(range(6)))
 def test_a_graph_certificate_verifies_with_the_lines_shuffled(seed: int, tmp_path: Path) -> None:
     lines = edge_list(seed)
     source, cert = tmp_path / "graph.txt", tmp_path / "cert.json"
@@ -363,7 +364,7 @@ def test_the_certificate_written_is_to_json_and_a_line_break(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(
     ("written", "checked", "verdict"),
-    [
+    tiered([
         ("knight", ["--moves", "2,1"], b"verified: "),
         ("1,2", ["--moves", "Knight"], b"verified: "),
         (
@@ -378,7 +379,7 @@ def test_the_certificate_written_is_to_json_and_a_line_break(tmp_path: Path) -> 
             ["--moves", "king"],
             b"move set differs: the certificate was made for the move set 'rook', not 'king'\n",
         ),
-    ],
+    ]),
 )
 def test_a_maze_certificate_names_its_move_set(
     written: str, checked: list[str], verdict: bytes, tmp_path: Path

@@ -2,7 +2,8 @@
 
 ``command-help``: the ``--help`` of a subcommand, as the installed command
 prints it (``python -m bipartite_game WORDS --help``, 80 columns), so a
-command's page never drifts from its parser.
+command's page never drifts from its parser; in a translated build, its
+sentences follow it as text to translate (``bipartite_game_i18n``).
 
 Links from a page to a Markdown file outside the site (``docs/benchmarks.md``
 to ``../benchmarks/README.md``, right on GitHub) become download links to
@@ -27,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bipartite_game_i18n import help_summary
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -67,7 +69,8 @@ class CommandHelp(SphinxDirective):
             raise self.error(str(error)) from None
         block = nodes.literal_block(text, text)
         block["language"] = "text"
-        return [block]
+        source, line = self.get_source_info()
+        return [block, *help_summary(text, source, line)]
 
 
 class Picture(SphinxDirective):

@@ -82,7 +82,7 @@ add_module_names = False
 html_theme = "furo"
 html_title = f"bipartite-game {release}"
 html_static_path = ["_static"]
-html_css_files = ["language-switch.css"]
+html_css_files = ["i18n.css"]
 # furo's sidebar with the language switch under the search box
 # (_templates/sidebar/language.html; the links: bipartite_game_i18n)
 html_sidebars = {

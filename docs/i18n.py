@@ -119,17 +119,24 @@ def update(pot_dir: Path) -> None:
             if subprocess.run(command, check=False).returncode != 0:
                 raise SystemExit("i18n: sphinx-intl update failed (pip install -e '.[docs]')")
     for language in TARGETS:
-        shared = share_translations(language, pages)
+        shared = finish(language, pages)
         if shared:
             print(f"{language}: {shared} messages translated as elsewhere in {language}")
         for line in status(language, pages):
             print(line)
 
 
-def share_translations(language: str, pages: Iterable[str]) -> int:
-    """Give an untranslated message the translation the same message has in
-    another catalog of ``language`` (as msgmerge's compendium does); the
-    number of messages filled."""
+#: The header of every catalog (sphinx-intl copies the template's, which
+#: is marked fuzzy and holds placeholders).
+HEADER = "{language} translation of the bipartite-game documentation: docs/{page}.md"
+TEAM = "bipartite-game developers"
+
+
+def finish(language: str, pages: Iterable[str]) -> int:
+    """Settle each catalog's header, and give an untranslated message the
+    translation the same message has in another catalog of ``language`` (as
+    msgmerge's compendium does); the number of messages so filled.  A
+    catalog is written only when it changes."""
     catalogs = {page: _read(catalog_path(language, page)) for page in pages}
     known: dict[str, str] = {}
     for catalog in catalogs.values():
@@ -138,7 +145,7 @@ def share_translations(language: str, pages: Iterable[str]) -> int:
                 known.setdefault(message.id, message.string)
     filled = 0
     for page, catalog in catalogs.items():
-        changed = False
+        changed = _settle_header(catalog, language, page)
         for message in catalog:
             if message.id and not message.string and message.id in known:
                 message.string = known[message.id]
@@ -147,6 +154,17 @@ def share_translations(language: str, pages: Iterable[str]) -> int:
         if changed:
             _write(catalog_path(language, page), catalog)
     return filled
+
+
+def _settle_header(catalog, language: str, page: str) -> bool:  # type: ignore[no-untyped-def]
+    comment = HEADER.format(language=language, page=page)
+    if not catalog.fuzzy and catalog.header_comment.startswith("# " + comment):
+        return False
+    catalog.fuzzy = False
+    catalog.header_comment = f"# {comment}\n# Copyright (C) {TEAM}, MIT licence\n#"
+    catalog.last_translator = TEAM
+    catalog.language_team = f"{language} <{TEAM}>"
+    return True
 
 
 def problems(language: str, pages: Iterable[str], pot_dir: Path | None = None) -> list[str]:

@@ -21,12 +21,18 @@ This extension adds the two things the site needs around that:
   block that is kept in the translated builds (the ``translated`` tag,
   :func:`_tag_translated`) and in the gettext builder (which keeps every
   ``only`` block), and dropped from the English site, which stays as it was.
+- Chinese search: Sphinx indexes Chinese text by the words jieba cuts it
+  into (without jieba, by none: a search for 最大匹配 finds nothing);
+  :func:`_search_terms` teaches jieba the glossary's terms, so that a term
+  is found whole.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -96,6 +102,37 @@ def _tag_translated(app: Sphinx, config: Config) -> None:
     _folder(config.language)  # a language the site has no place for is an error
     if (config.language or "en") != "en":
         app.tags.add(TRANSLATED_TAG)
+
+
+def glossary_terms(text: str) -> list[str]:
+    """The Chinese words of the glossary's tables (``docs/glossary.md``),
+    two characters or more, in order, each once: the terms (最大匹配,
+    增广路, ...) and the words the notes quote (二分图博弈)."""
+    found: dict[str, None] = {}
+    for line in text.splitlines():
+        if line.startswith("|"):
+            found.update(dict.fromkeys(re.findall(r"[\u4e00-\u9fff]{2,}", line)))
+    return list(found)
+
+
+def _search_terms(app: Sphinx) -> None:
+    """Give the Chinese search the glossary's terms as a jieba dictionary
+    (``html_search_options["dict"]``, written beside the doctrees)."""
+    language = app.config.language or "en"
+    glossary = Path(app.srcdir) / "glossary.md"
+    if not language.startswith("zh") or not glossary.is_file():
+        return
+    try:
+        import jieba  # the docs extra's; without it Chinese text is not indexed
+
+        jieba.setLogLevel(logging.WARNING)  # it logs its dictionary's loading
+    except ImportError:
+        return
+    terms = glossary_terms(glossary.read_text(encoding="utf-8"))
+    words = Path(app.doctreedir) / "search-terms.txt"
+    words.parent.mkdir(parents=True, exist_ok=True)
+    words.write_text("".join(f"{term}\n" for term in terms), encoding="utf-8")
+    app.config.html_search_options = {**app.config.html_search_options, "dict": str(words)}
 
 
 # ---------------------------------------------------------------------------
@@ -254,4 +291,5 @@ def help_summary(text: str, source: str, line: int) -> list[nodes.Node]:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _tag_translated)
     app.connect("html-page-context", _page_context)
+    app.connect("builder-inited", _search_terms)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

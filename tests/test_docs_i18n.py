@@ -349,9 +349,20 @@ def test_the_english_site_shows_none_of_the_translation(site: Path) -> None:
 
 
 def _copy_tree(to: Path) -> Path:
-    """The repository without its virtual environment, history and builds."""
+    """The repository without its virtual environment, history, builds and
+    benchmark inputs."""
     ignore = shutil.ignore_patterns(
-        ".git", ".venv", "_build", "__pycache__", ".*_cache", ".hypothesis", "*.mo"
+        ".git",
+        ".venv",
+        "_build",
+        "build",
+        "dist",
+        "*.egg-info",
+        ".work",
+        "__pycache__",
+        ".*_cache",
+        ".hypothesis",
+        "*.mo",
     )
     shutil.copytree(ROOT, to, ignore=ignore)
     return to

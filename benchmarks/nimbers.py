@@ -8,24 +8,27 @@ and the largest peak resident set, start-up, parsing, the matching's zero
 check and writing included.  The output is checked for one line a vertex.
 
 ``--cubic``: the degree-3 algorithm (theory/cubic.py), whole process too,
-on graphs of ``--cubic-size`` vertices (10,000 by default): a random cubic
+on graphs of ``--cubic-size`` vertices (10,000 by default; several sizes
+comma-separated), with ``--budget`` if given (and no time limit then): a random cubic
 graph (3 stubs a vertex paired at random, loops and repeats dropped), a
 random subcubic one (each vertex 1, 2 or 3 stubs, the same pairing) and a
 brick-wall hexagonal lattice (a square grid keeping every other rung: degree
-3 inside): median wall and CPU (user + system) seconds, and how many starts
-have each value.
+3 inside): median wall and CPU (user + system) seconds, peak memory, and
+how many starts have each value (or that the run was refused past its
+budget).
 
 ``--search``: how far the search goes on components with cycles instead:
 ``grundy_array`` in process on r x c grid graphs and on cycles, each solved
 or refused within the default budget, with its wall time.
 
 usage: python benchmarks/nimbers.py [--sizes 100000,1000000] [--runs 3] [--search]
-       python benchmarks/nimbers.py --cubic [--cubic-size 10000] [--runs 3]
+       python benchmarks/nimbers.py --cubic [--cubic-size 10000,30000] [--runs 3] [--budget N]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import time
@@ -101,41 +104,62 @@ def cubic_inputs(n: int) -> list[tuple[str, Path, int]]:
     return out
 
 
-def cubic_times(n: int, runs: int) -> None:
-    """``graph --nimbers`` whole process on the degree-3 families."""
-    print(f"{'graph':>20}  {'vertices':>8}  {'edges':>6}  {'wall s':>7}  {'cpu s':>6}  0/1/2/3")
+def cubic_times(n: int, runs: int, budget: int | None) -> None:
+    """``graph --nimbers`` whole process on the degree-3 families (with
+    ``--budget`` when given): solved or refused, and in how long."""
+    extra = () if budget is None else ("--budget", str(budget), "--seconds", "100000")
+    print(f"load average {os.getloadavg()[0]:.1f}; budget {budget or 'default'}")
+    print(
+        f"{'graph':>20}  {'vertices':>8}  {'edges':>6}  {'wall s':>7}  {'cpu s':>6}  "
+        f"{'peak MB':>7}  0/1/2/3"
+    )
     for name, path, vertices in cubic_inputs(n):
-        wall, cpu, _ = measure_cpu(path, vertices, runs)
-        done = subprocess.run(
-            tool_command("graph", str(path), "--nimbers"), capture_output=True, check=True
-        )
-        values = np.array([int(line.split()[1]) for line in done.stdout.decode().splitlines()])
-        counts = "/".join(str(int(c)) for c in np.bincount(values, minlength=4))
+        wall, cpu, peak, out = measure_cpu(path, vertices, runs, extra)
         edges = path.read_text().count("\n")
-        print(f"{name:>20}  {vertices:>8}  {edges:>6}  {wall:>7.2f}  {cpu:>6.2f}  {counts}")
+        if out is None:
+            counts = "refused (past the budget)"
+        else:
+            values = np.array([int(line.split()[1]) for line in out.decode().splitlines()])
+            counts = "/".join(str(int(c)) for c in np.bincount(values, minlength=4))
+        print(
+            f"{name:>20}  {vertices:>8}  {edges:>6}  {wall:>7.2f}  {cpu:>6.2f}  "
+            f"{peak / 1024:>7.0f}  {counts}"
+        )
 
 
 def measure(path: Path, n: int, runs: int) -> tuple[float, int]:
-    wall, _, peak = measure_cpu(path, n, runs)
+    wall, _, peak, _ = measure_cpu(path, n, runs)
     return wall, peak
 
 
-def measure_cpu(path: Path, n: int, runs: int) -> tuple[float, float, int]:
+def measure_cpu(
+    path: Path, n: int, runs: int, extra: tuple[str, ...] = ()
+) -> tuple[float, float, int, bytes | None]:
     """Median wall seconds, median CPU seconds (user + system: what the
-    machine's other load does not inflate) and the largest peak RSS in KB."""
+    machine's other load does not inflate), the largest peak RSS in KB, and
+    the output (``None`` when the run was refused past its budget)."""
     walls, cpus, peaks = [], [], []
+    out: bytes | None = None
     for _ in range(runs):
         done = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %U %S %M", *tool_command("graph", str(path), "--nimbers")],
+            [
+                "/usr/bin/time",
+                "-f",
+                "%e %U %S %M",
+                *tool_command("graph", str(path), "--nimbers", *extra),
+            ],
             capture_output=True,
-            check=True,
         )
-        assert done.stdout.count(b"\n") == n, "one line a vertex"
+        if done.returncode == 0:
+            assert done.stdout.count(b"\n") == n, "one line a vertex"
+            out = done.stdout
+        else:
+            assert done.returncode == 2 and b"budget" in done.stderr, done.stderr
         wall, user, system, peak = done.stderr.decode().split()[-4:]
         walls.append(float(wall))
         cpus.append(float(user) + float(system))
         peaks.append(int(peak))
-    return statistics.median(walls), statistics.median(cpus), max(peaks)
+    return statistics.median(walls), statistics.median(cpus), max(peaks), out
 
 
 def search_reach() -> None:
@@ -165,13 +189,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--search", action="store_true")
     parser.add_argument("--cubic", action="store_true")
-    parser.add_argument("--cubic-size", type=int, default=10_000)
+    parser.add_argument("--cubic-size", default="10000", help="sizes, comma-separated")
+    parser.add_argument("--budget", type=int, help="--budget for --cubic (default: none given)")
     args = parser.parse_args()
     if args.search:
         search_reach()
         return
     if args.cubic:
-        cubic_times(args.cubic_size, args.runs)
+        for n in (int(x) for x in args.cubic_size.split(",")):
+            cubic_times(n, args.runs, args.budget)
         return
     print(f"{'vertices':>10}  {'wall s':>7}  {'peak MB':>8}")
     for n in (int(x) for x in args.sizes.split(",")):

@@ -6,6 +6,7 @@ Skipped without Chromium, like ``test_browser.py``."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -107,14 +108,19 @@ def test_a_sum_played_to_the_end_with_hints_then_lost_to_the_engine(page: Page) 
     assert tab.locator(f"{BOARDS} .visited").count() == before
     assert tab.is_disabled("#undo")
 
-    # a sum past the Grundy budget (an open 7x7 maze is searched): one line, no boards
+    # a sum past the Grundy budget (an open 7x7 maze is searched): one line, no
+    # boards.  The search stops at its budget of states or at its clock,
+    # whichever comes first, and on a busy machine the clock may: either way
+    # the refusal names the budget it ran past (the exact state budget is
+    # tested through the API, test_web_sum.py)
     tab.click("#edit")
     _settle(tab)
     tab.fill("#sum-text", "@maze 1 1\n7 7\n" + ".......\n" * 7 + "@graph a\na b\n")
     tab.click("#new-game")
     _settle(tab)
     error = tab.inner_text("#error")
-    assert "more than 200000 search states" in error and "\n" not in error, error
+    assert re.search(r"need more than (200000 search states|8 s of search)", error), error
+    assert "\n" not in error, error
     assert tab.locator(BOARDS).count() == 0
     assert status.get_attribute("data-phase") == "edit"
 

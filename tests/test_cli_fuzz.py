@@ -252,10 +252,14 @@ def test_full_standard_output_is_an_output_error(path: tuple[str, ...], tmp_path
 
 
 @pytest.mark.parametrize("command", ["graph", "maze"])
-def test_a_certificate_to_a_full_disk_names_its_file(command: str, tmp_path: Path) -> None:
+def test_a_certificate_to_a_device_names_its_file(command: str, tmp_path: Path) -> None:
+    """/dev/full is a device, refused as every output file's path is (a
+    full disk under a real file: tests/test_outputs.py)."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
     example = str(EXAMPLES / f"{command}.txt")
     status, err = _run((command,), [example, "--certificate", "/dev/full"], tmp_path)
     assert status == 2
-    assert err.splitlines() == ["bipartite-game: error: /dev/full: No space left on device"]
+    assert err.splitlines() == [
+        "bipartite-game: error: cannot write /dev/full: a character device, not a regular file"
+    ]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import select
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 
@@ -12,7 +16,7 @@ from bipartite_game import Graph
 from bipartite_game.errors import BipartiteGameError
 from bipartite_game.kit import FAMILIES, Knobs, Span, generate
 from bipartite_game.kit.check import front_end
-from bipartite_game.kit.gen import GENERATORS, answer_options, parse_span
+from bipartite_game.kit.gen import GENERATORS, answer_options, parse_span, stream
 
 from .cli_util import assert_one_line_error, run
 
@@ -236,3 +240,91 @@ def test_a_complete_graph_has_at_most_a_thousand_vertices() -> None:
             break
     else:
         pytest.fail("no complete graph in 40 seeds")
+
+
+# ------------------------------------------------------------ streaming
+#: Knobs with many cases, for the formats that have cases.
+MANY = Knobs(cases=Span(1, 60), rings=Span(1, 3), rows=Span(1, 6), cols=Span(1, 6))
+
+
+@pytest.mark.parametrize(("problem", "knobs"), [*VARIANTS, ("lock", MANY), ("king", MANY)])
+def test_the_stream_is_the_input_byte_for_byte(problem: str, knobs: Knobs) -> None:
+    for seed in range(25):
+        pieces = list(stream(problem, seed, knobs))
+        assert "".join(pieces) == generate(problem, seed, knobs).text, seed
+        if problem in ("lock", "king"):  # the case count, then one piece a case
+            assert int(pieces[0]) == len(pieces) - 1
+
+
+def test_gen_writes_what_generate_draws() -> None:
+    for problem, words, knobs in [
+        ("lock", ["--cases", "300", "--rings", "1..2"], Knobs(cases=Span(300, 300),
+                                                               rings=Span(1, 2))),
+        ("king", ["--cases", "2000", "--rows", "2..9"], Knobs(cases=Span(2000, 2000),
+                                                               rows=Span(2, 9))),
+    ]:  # fmt: skip
+        result = run("gen", problem, "--seed", "11", *words)
+        assert result.status == 0, result.stderr
+        assert result.stdout.decode() == generate(problem, 11, knobs).text
+
+
+def _peak_memory(*words: str) -> int:
+    """The most memory (KiB) ``gen`` held, its output thrown away."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", "gen", *words],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stderr is not None
+    error = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0, error
+    return usage.ru_maxrss
+
+
+def test_gen_holds_one_case_at_a_time() -> None:
+    """400 boards of 500x500 are 100 MB of text: it used to hold them all
+    before writing a byte."""
+    words = ["king", "--rows", "500", "--cols", "500", "--density", "0.5"]
+    one = _peak_memory(*words, "--cases", "1")
+    many = _peak_memory(*words, "--cases", "400")
+    assert many - one < 40 << 10, (one, many)
+
+
+def test_gen_writes_the_case_count_first_and_stops_when_the_reader_goes() -> None:
+    """`gen lock --cases 10000000` held 1.4 GB before it wrote a byte."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", "gen", "lock", "--cases", "10000000",
+         "--rings", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None and process.stderr is not None
+    try:
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "nothing written in a minute"
+        head = process.stdout.read(1000)
+        process.stdout.close()  # the reader goes away: `| head -c 1000`
+        error = process.stderr.read()
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+    assert head.startswith(b"10000000\n1 ")
+    assert process.returncode == 141 and error == b""
+
+
+def test_a_reader_gone_before_the_first_byte_stops_gen() -> None:
+    """`gen ... | head -c0`: no traceback, no work past the first write."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", "gen", "king", "--cases", "10000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    process.stdout.close()
+    try:
+        _, error = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 141 and error == b""

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 import shlex
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -18,9 +22,9 @@ from bipartite_game.kit import Knobs, Span, generate, shrink, stress
 from bipartite_game.kit.check import front_end
 from bipartite_game.kit.gen import GENERATORS, answer_options
 from bipartite_game.kit.shrink import CANDIDATES
-from bipartite_game.kit.stress import run_solution, stress_cases
+from bipartite_game.kit.stress import Interrupted, run_solution, stress_cases
 
-from .cli_util import assert_one_line_error, run
+from .cli_util import Result, assert_one_line_error, run
 
 #: A maze solution written from the rules (Kuhn's matching, then the cells an
 #: even alternating path reaches from a free cell), with the bug of one of the
@@ -113,14 +117,17 @@ def test_the_tool_agrees_with_itself() -> None:
     assert result.stdout.startswith(b"ok: 3 cases agree")
 
 
+PYTHON = shlex.quote(sys.executable)
+
+
 @pytest.mark.parametrize(
     ("command", "kind"),
     [
         ("kill -SEGV $$", "crash: killed by SIGSEGV"),
         ("exit 3", "non-zero exit: exit status 3"),
         ("echo oops >&2; exit 4", "non-zero exit: exit status 4 (it said: oops)"),
-        ("sleep 20", "time-out: no answer in 0.3 s"),
-        ("no-such-program-here", "non-zero exit: exit status 127"),
+        (f"{PYTHON} -c 'while 1: pass'", "time-out: no exit within 0.3 s of CPU time (1.6 s by"),
+        ("no-such-program-here 2>/dev/null", "non-zero exit: exit status 127"),
     ],
 )
 def test_failures_of_the_program_are_named(command: str, kind: str) -> None:
@@ -128,6 +135,24 @@ def test_failures_of_the_program_are_named(command: str, kind: str) -> None:
     assert result.status == 1, result.stderr
     assert result.stdout.decode().startswith(f"case 0: {kind}"), result.stdout
     assert b"--- input ---\n1 1\n" in result.stdout  # shrunk to one cell
+
+
+def test_the_time_limit_is_cpu_time_and_a_sleeper_meets_the_wall_clock() -> None:
+    """A run that waits uses no CPU time: it is no time-out for waiting
+    longer than the limit, only past the wall-clock bound, 2 * limit + 1 s."""
+    waits = run(
+        "stress", "maze", "--solution", "sleep 0.6; echo LOSE", "--count", "2",
+        "--time-limit", "0.2", "--rows", "1", "--cols", "1", "--edge-cases", "0",
+        "--density", "1",
+    )  # fmt: skip
+    assert waits.status == 0 and waits.stdout.startswith(b"ok: 2 cases agree"), waits
+    sleeps = run(
+        "stress", "maze", "--solution", "sleep 30", "--count", "1", "--time-limit", "0.1",
+        "--rows", "1", "--cols", "1",
+    )  # fmt: skip
+    assert sleeps.status == 1, sleeps
+    first = sleeps.stdout.decode().splitlines()[0]
+    assert first == "case 0: time-out: no exit within 0.1 s of CPU time (1.2 s by the clock)"
 
 
 def test_a_python_crash_is_named_by_its_last_line(tmp_path: Path) -> None:
@@ -151,6 +176,10 @@ def test_a_python_crash_is_named_by_its_last_line(tmp_path: Path) -> None:
         (["--solution", "cat", "--seed", "-5"], "--seed: expected a whole number from 0 to"),
         (["--solution", "cat", "--output-limit", "0"], "--output-limit"),
         (["--solution", "  "], "stress needs the program to test"),
+        (["--solution", "no-such-program-here"], "--solution: no-such-program-here: no such"),
+        (["--solution", "./no/such/solution"], "--solution: ./no/such/solution: no such file"),
+        (["--solution", "cat", "--save", "/no/such/folder/case.txt"], "its folder does not"),
+        (["--solution", "cat", "--save", "/"], "cannot write /: a directory"),
         (["--solution", "cat", "--rows", "9..1"], "--rows"),
         (["--solution", "cat", "--vertices", "4"], "--vertices does not apply to maze"),
     ],
@@ -343,12 +372,16 @@ def test_a_long_input_is_shown_cut(tmp_path: Path) -> None:
     assert shown.count("\n") <= 41 and "[... cut here: " in shown
 
 
-def test_save_to_a_full_disk_names_the_file() -> None:
+def test_save_to_a_device_is_refused_before_the_first_run() -> None:
+    """/dev/full is a device: refused before any run, as every output
+    file's path is (a full disk under a real file: tests/test_outputs.py)."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
     result = run("stress", "maze", "--solution", "exit 3", "--save", "/dev/full")
-    assert result.status == 2 and result.stdout.startswith(b"case 0: non-zero exit")
-    assert result.stderr == "bipartite-game: error: /dev/full: No space left on device\n"
+    assert result.status == 2 and result.stdout == b""
+    assert result.stderr == (
+        "bipartite-game: error: cannot write /dev/full: a character device, not a regular file\n"
+    )
 
 
 def test_gen_refuses_a_negative_seed_for_every_problem() -> None:
@@ -356,3 +389,211 @@ def test_gen_refuses_a_negative_seed_for_every_problem() -> None:
         assert_one_line_error(run("gen", problem, "--seed", "-5"), "--seed")
     with pytest.raises(BipartiteGameError, match="seed"):
         generate("maze", -5)
+
+
+# ------------------------------------------------ the run ends at the exit
+#: Where a solution ends: it closes its standard output and error, then
+#: still has work to do before it exits, as coreutils ``cat`` or a C program
+#: ending in ``fclose(stdout); fclose(stderr);`` does.
+FINISH = """
+import os, time
+
+
+def finish():
+    sys.stdout.flush()
+    os.close(1)
+    os.close(2)
+    time.sleep(0.05)
+    os._exit(0)
+"""
+
+
+def _closing_solution(tmp_path: Path, *, planted: bool) -> str:
+    script = tmp_path / ("closes-wrong.py" if planted else "closes-right.py")
+    body = MAZE_SOLUTION.replace("sys.exit()", "finish()")
+    script.write_text(f"import sys\n{FINISH}\nPLANTED = {planted}\n{body}\nfinish()\n")
+    return f"{PYTHON} {shlex.quote(str(script))}"
+
+
+def test_a_program_that_closes_its_output_is_judged_when_it_exits(tmp_path: Path) -> None:
+    """Closing both pipes is not an exit: the run waits for the exit status
+    (it used to kill the program there and report SIGKILL)."""
+    command = _closing_solution(tmp_path, planted=False)
+    for _ in range(3):
+        outcome = run_solution(command, "1 2\n..\n")
+        assert outcome.kind == "ok" and outcome.output == "LOSE\n", outcome
+    result = run("stress", "maze", "--solution", command, "--count", "12")
+    assert result.status == 0 and result.stdout.startswith(b"ok: 12 cases agree"), result
+
+
+def test_cat_closes_its_output_and_is_judged_on_it_every_time() -> None:
+    for _ in range(40):
+        outcome = run_solution("cat", "1 2\n..\n")
+        assert outcome.kind == "ok" and outcome.output == "1 2\n..\n", outcome
+
+
+def _concurrently(*commands: list[str]) -> list[Result]:
+    """Run command lines at once (they load the machine for each other)."""
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bipartite_game", *words],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for words in commands
+    ]
+    results = []
+    for process in processes:
+        out, err = process.communicate(timeout=300)
+        results.append(Result(process.returncode, out, err.decode()))
+    return results
+
+
+def test_the_same_seed_gives_the_same_report_every_time() -> None:
+    """Twenty runs of `stress graph --solution cat` gave eight different
+    shrunk inputs, some of them "crash: killed by SIGKILL": the tool killed
+    `cat` between closing its output and exiting.  Here runs one after the
+    other (`cat` reacts fastest then) and at once (each loading the others),
+    also of a program that closes its output, then sleeps."""
+    words = ["stress", "graph", "--count", "30", "--seed", "3"]
+    cat = ["--solution", "cat"]
+    closes = ["--solution", "cat; exec >&- 2>&-; sleep 0.05"]
+    results = [run(*words, *cat) for _ in range(2)]
+    results += _concurrently(words + cat, words + closes, words + closes)
+    assert {r.status for r in results} == {1}, results
+    assert len({r.stdout for r in results}) == 1, [r.stdout[:200] for r in results]
+    assert results[0].stdout.startswith(b"case 0: wrong answer: "), results[0].stdout
+
+
+@pytest.mark.slow
+def test_a_wrong_solution_that_closes_its_output_shrinks_the_same_way_every_time(
+    tmp_path: Path,
+) -> None:
+    command = _closing_solution(tmp_path, planted=True)
+    words = ["stress", "maze", "--solution", command, "--count", "100", "--jobs", "2"]
+    results = _concurrently(*[words] * 4)
+    assert {r.status for r in results} == {1}, results
+    assert len({r.stdout for r in results}) == 1, [r.stdout[:200] for r in results]
+    assert b": wrong answer: line 1: expected 'LOSE', found 'WIN'\n" in results[0].stdout
+
+
+# ---------------------------------------------------------------- Ctrl-C
+def _gone(pid: int) -> bool:
+    return not Path(f"/proc/{pid}").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_kills_the_solution_and_exits_at_once(tmp_path: Path, jobs: str) -> None:
+    """With a time limit of 40 s it used to take 57 s, the sleeping
+    solution running on; now: within a second, status 130, one line, and
+    no process of the solution's left, not even a zombie."""
+    pids = tmp_path / "pids"
+    quoted = shlex.quote(str(pids))
+    command = f"echo $$ >> {quoted}; sleep 60 & echo $! >> {quoted}; wait"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", "stress", "maze", "--solution", command,
+         "--time-limit", "40", "--jobs", jobs],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while len(pids.read_text().split() if pids.exists() else []) < 2 * int(jobs):
+            assert time.monotonic() < deadline and process.poll() is None, "no solution started"
+            time.sleep(0.02)
+        time.sleep(0.2)  # the solution sleeps; its stress run waits on it
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        process.kill()
+    assert process.returncode == 130, (out, err)
+    assert took < 3, took  # "within a second", with slack for a busy machine
+    assert out == b""
+    assert err.decode().splitlines() == [
+        "bipartite-game: stress: interrupted before any case was judged"
+    ]
+    left = [int(pid) for pid in pids.read_text().split() if not _gone(int(pid))]
+    assert not left, left
+
+
+def test_ctrl_c_in_the_library_kills_the_programs(tmp_path: Path) -> None:
+    """`stress()` from Python: a KeyboardInterrupt (here raised by the
+    right answer to the second case, once both cases' programs run) kills
+    the programs under way and comes out as Interrupted."""
+    pids = tmp_path / "pids"
+    command = f"echo $$ >> {shlex.quote(str(pids))}; exec sleep 60"
+
+    def expected(text: str) -> str:
+        if text == "second\n":
+            deadline = time.monotonic() + 30
+            while len(pids.read_text().split() if pids.exists() else []) < 2:
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+            raise KeyboardInterrupt
+        return text
+
+    began = time.monotonic()
+    with pytest.raises(Interrupted) as caught:
+        stress_cases(["first\n", "second\n"].__getitem__, expected, command, count=2, jobs=2,
+                     time_limit=40)  # fmt: skip
+    assert time.monotonic() - began < 20
+    assert str(caught.value) == "interrupted before any case was judged"
+    assert isinstance(caught.value, KeyboardInterrupt)
+    for pid in pids.read_text().split():  # killed, and reaped: this is their parent
+        assert _gone(int(pid)), pid
+
+
+def test_an_interrupt_says_how_far_the_run_got() -> None:
+    """(The cases are made two ahead of the one judged: the interrupt in
+    making case k comes when k - 1 cases were judged.)"""
+
+    def stopping_at(stop: int) -> Callable[[int], str]:
+        def make_case(case: int) -> str:
+            if case == stop:
+                raise KeyboardInterrupt
+            return "a\n" if case == 5 else "0\n"
+
+        return make_case
+
+    for stop, said in [
+        (2, "interrupted: the first case agrees"),
+        (4, "interrupted: the first 3 cases agree"),
+    ]:
+        with pytest.raises(Interrupted) as caught:
+            stress_cases(stopping_at(stop), str.strip, str.upper, count=9)
+        assert str(caught.value) == said
+
+    def candidates(text: str) -> list[str]:
+        raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as caught:  # case 5: expected 'a', found 'A'
+        stress_cases(stopping_at(-1), str.strip, str.upper, count=9, candidates=candidates)
+    assert str(caught.value) == "interrupted while shrinking the failure of case 5 (wrong answer)"
+
+
+# ------------------------------------------------- options before the work
+def test_options_are_refused_before_any_run(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    command = f"touch {shlex.quote(str(marker))}; cat"
+    for words in (
+        ["--save", str(tmp_path / "no-folder" / "case.txt")],
+        ["--save", str(tmp_path)],
+        ["--rings", "2"],
+    ):
+        assert_one_line_error(run("stress", "maze", "--solution", command, *words))
+    assert_one_line_error(
+        run("stress", "knights", "--solution", command, "--rows", "1", "--cols", "1"),
+        "a knights duel needs at least two squares",
+    )
+    assert_one_line_error(
+        run("stress", "lock", "--solution", command, "--rings", "9"), "too many codes"
+    )
+    assert not marker.exists()
+    script = tmp_path / "solution.py"
+    script.write_text("print('LOSE')\n")
+    assert_one_line_error(
+        run("stress", "maze", "--solution", str(script)), "is not executable (chmod +x?)"
+    )

@@ -253,8 +253,10 @@ def test_hostile_inputs_get_a_4xx_and_one_line(client: TestClient) -> None:
 
 
 def test_a_sum_past_the_grundy_budget_is_refused_in_one_line() -> None:
-    # a 5x5 open maze under rook moves: degree 4, so its value is searched
-    text = "@maze 3 3\n5 5\n" + ".....\n" * 5 + "@graph a\na b\n"
+    # a 3x4 open maze under rook moves: degree 4, so its value is searched;
+    # small, so that the default budget answers in a tenth of a second and
+    # even a loaded machine stays far from the computation's time limit
+    text = "@maze 2 2\n3 4\n" + "....\n" * 3 + "@graph a\na b\n"
     limits = Limits(sum_budget=50)
     with TestClient(create_app(limits, warm_up=False), base_url=BASE) as client:
         message = _error(client.post("/api/sums", json={"sum": text}), 400, "search states")

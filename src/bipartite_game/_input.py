@@ -19,7 +19,7 @@ from typing import BinaryIO
 from ._limits import human_size, input_cap
 from .errors import BipartiteGameError, InputError
 
-__all__ = ["PROG", "SizeLimit", "read_input", "write_file"]
+__all__ = ["PROG", "SizeLimit", "read_input"]
 
 #: The command's name, as every message starts with it.
 PROG = "bipartite-game"
@@ -60,20 +60,6 @@ def read_input(
                 f"(at most {human_size(cap)})"
             )
         return _read_stream(handle, path, size_limit, cap, binary)
-
-
-def write_file(path: str, data: bytes) -> None:
-    """Write ``data`` to the file ``path`` (a certificate beside the answer
-    on standard output); an :class:`OSError` names the file."""
-    if not isinstance(path, str) or not path:
-        raise BipartiteGameError("a file to write must be named by a non-empty path")
-    try:
-        with open(path, "wb") as handle:
-            handle.write(data)
-    except OSError as error:  # a full disk fails the write or the close, unnamed
-        if error.filename is None:
-            raise OSError(error.errno, error.strerror, path) from None
-        raise
 
 
 def _read_stream(

@@ -16,9 +16,10 @@ times (one per case of ``lock``) adds up its time and counts its calls.
 
 Progress: past :data:`PROGRESS_AFTER` seconds a daemon thread rewrites one
 line on standard error (``\\r``, then erase to the end of the line) every
-half second with the running phase and the time so far, and each phase
-boundary rewrites it at once; the line is erased when the session ends, so
-nothing of it stays on the screen and nothing ever goes to standard output.
+half second with the running phase and the time so far (and a bar with the
+share done, for a phase that says how far it is with :func:`progress`), and
+each phase boundary rewrites it at once; the line is erased when the session
+ends, so nothing of it stays on the screen and nothing ever goes to standard output.
 The compiled kernels release the GIL (``nogil=True`` in :mod:`._jit`), so the
 thread keeps ticking during a long matching; a long stretch of interpreted
 code still lets it run every few milliseconds (the interpreter's switch
@@ -49,6 +50,7 @@ __all__ = [
     "count",
     "note",
     "phase",
+    "progress",
     "report_solved",
     "session",
 ]
@@ -66,6 +68,8 @@ PROGRESS_AFTER = 2.0
 _TICK = 0.5
 #: Erase from the cursor to the end of the line (ECMA-48 EL).
 _ERASE = "\r\x1b[K"
+#: Characters of the progress bar.
+_BAR = 20
 
 
 class _Nothing:
@@ -100,6 +104,15 @@ def count(name: str, value: int) -> None:
     recorder = _current
     if recorder is not None:
         recorder.sizes[name] = recorder.sizes.get(name, 0) + int(value)
+
+
+def progress(done: int, total: int) -> None:
+    """Say that the running phase of the open session, if any, has done
+    ``done`` of its ``total`` parts: its progress line shows a bar and the
+    share until the phase ends."""
+    recorder = _current
+    if recorder is not None and total > 0:
+        recorder.advance(min(max(done, 0), total) / total)
 
 
 def note(name: str, text: str) -> None:
@@ -137,6 +150,8 @@ class Recorder:
         self.sizes: dict[str, int] = {}
         self.notes: dict[str, str] = {}
         self._stack: list[tuple[str, float]] = []
+        #: the share done of the running phase, and its depth in the stack
+        self.share: tuple[float, int] | None = None
         self._stream = progress
         self._delay = delay
         self._lock = threading.Lock()
@@ -159,10 +174,20 @@ class Recorder:
         with self._lock:
             total = self.times[tuple(name for name, _ in self._stack)]
             _, began = self._stack.pop()
+            self.share = None
             total[0] += now - began
             total[1] += 1
             inside = bool(self._stack)
         if inside:  # back in the enclosing phase; between phases, wait for the next
+            self._show()
+
+    def advance(self, share: float) -> None:
+        """The running phase has done ``share`` (0 to 1) of its work: the
+        line shows it at once when the whole percentage changed."""
+        with self._lock:
+            before = self.share
+            self.share = (share, len(self._stack))
+        if before is None or int(before[0] * 100) != int(share * 100):
             self._show()
 
     def elapsed(self) -> float:
@@ -192,6 +217,10 @@ class Recorder:
             if self._stream is None:  # closed meanwhile
                 return
             where = " > ".join(name for name, _ in self._stack) or "working"
+            share = self.share
+            if share is not None and share[1] == len(self._stack):
+                filled = int(share[0] * _BAR)
+                where += f" [{'#' * filled}{'.' * (_BAR - filled)}] {share[0]:.0%}"
             self._write(f"{_ERASE}bipartite-game: {where} ... {elapsed:.1f} s")
             self._shown = True
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from .._command import OutputError, silence_stdout, whole
+from .._command import OutputError, ReaderGone, add_budget, silence_stdout, whole
 from .._input import read_input as _read
 from .._text import quote
 from ..errors import BipartiteGameError
@@ -55,7 +55,7 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         epilog=(
             "Exit status: 0 you won the last game, 1 the engine won it, 3 it was left "
             "unfinished (quit, or the input ended), 2 bad input or an output that cannot be "
-            "written (a full disk), 130 Ctrl-C. "
+            "written (a full disk), 130 Ctrl-C, 141 the output's reader went away. "
             "Colour is used when standard output is a terminal and NO_COLOR is not set."
         ),
     )
@@ -90,7 +90,8 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         ),
         epilog=(
             "Exit status: 0 you won, 1 the engine won, 3 the game was left unfinished "
-            "(quit, or the input ended), 2 bad input, 130 Ctrl-C."
+            "(quit, or the input ended), 2 bad input, 130 Ctrl-C, 141 the output's reader "
+            "went away."
         ),
     )
     play_sum.add_argument("file", metavar="FILE", help="the sum ('-': standard input)")
@@ -104,6 +105,7 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="your side: winner (default) the side with a forced win; loser the other; "
         "first (you move first) or second",
     )
+    add_budget(play_sum, "each of the engine's Grundy values")
     play_sum.set_defaults(run=_play_sum)
 
     serve = commands.add_parser(
@@ -193,7 +195,8 @@ def _in_terminal(game: Callable[[TextIO], int]) -> int:
     standard streams: bytes the locale cannot decode are an illegal move,
     not a crash; at a terminal the process's own stdout, for input()'s line
     editing, elsewhere one whose failures (a full disk) are named as the
-    output's; a closed pipe is status 1 and Ctrl-C 130, the shell's prompt
+    output's; a reader gone away (a closed pipe) is :class:`ReaderGone`
+    (status 141, as for every command) and Ctrl-C 130, the shell's prompt
     left on a line of its own."""
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
@@ -203,7 +206,7 @@ def _in_terminal(game: Callable[[TextIO], int]) -> int:
         return game(stdout)
     except BrokenPipeError:
         silence_stdout()
-        return 1
+        raise ReaderGone from None
     except KeyboardInterrupt:
         sys.stdout.write("\n")
         sys.stdout.flush()
@@ -241,6 +244,8 @@ def _play_sum(args: argparse.Namespace) -> int:
             stdout=stdout,
             colour=wants_colour(sys.stdout),
             columns=columns,
+            budget=args.budget,
+            seconds=args.seconds,
         )
     )
 

@@ -13,17 +13,31 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import itertools
+import math
 import os
 import re
 import signal
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .. import _stats
-from .._command import OutputError, require_stdout, silence_stdout, whole, write_stdout
+from .._command import (
+    READER_GONE,
+    OutputError,
+    ReaderGone,
+    add_budget,
+    check_output,
+    output_unread,
+    replacing,
+    require_stdout,
+    silence_stdout,
+    stop_if_reader_leaves,
+    whole,
+    write_stdout,
+)
 from .._input import PROG
 from .._input import read_input as _read
 from ..errors import BipartiteGameError, BipartiteGameWarning
@@ -261,6 +275,7 @@ def _add_graph(commands: Any) -> None:
         help="misère play: the player who makes the last move loses (who cannot move wins); "
         "with --nimbers the misère Grundy values (vertex rule, undirected only; docs/sums.md)",
     )
+    add_budget(graph, "--nimbers, --misere and the search of --rule edge and --directed")
     graph.set_defaults(
         problem="graph",
         options=lambda a: {
@@ -271,6 +286,8 @@ def _add_graph(commands: Any) -> None:
             "directed": a.directed,
             "nimbers": a.nimbers,
             "misere": a.misere,
+            "budget": a.budget,
+            "seconds": a.seconds,
         },
     )
 
@@ -439,8 +456,15 @@ def _add_sum(commands: Any) -> None:
         help="misère play: who makes the last move loses; searched exhaustively within a "
         "budget (the Grundy values do not add under misère play)",
     )
+    add_budget(summed, "the Grundy values (or the misère search)")
     summed.set_defaults(
-        problem="sums", options=lambda a: {"moves": a.moves, "misere": a.misere}
+        problem="sums",
+        options=lambda a: {
+            "moves": a.moves,
+            "misere": a.misere,
+            "budget": a.budget,
+            "seconds": a.seconds,
+        },
     )
 
 
@@ -456,6 +480,19 @@ def _parameter(text: str) -> tuple[str, tuple[float, ...]]:
         return name.strip(), parse_values(values)
     except BipartiteGameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _scheduler(text: str) -> str:
+    """An argparse ``type`` for ``sweep --scheduler``: an address of the
+    form ``[tcp|tls://]HOST:PORT``, checked on its text alone (reaching it
+    waits for the other options' checks)."""
+    from ..experiments.cluster import parse_scheduler
+
+    try:
+        parse_scheduler(text)
+    except BipartiteGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip()
 
 
 def _move_set(text: str) -> str:
@@ -503,10 +540,14 @@ def _add_sweep(commands: Any) -> None:
         default=[],
         metavar="NAME=VALUES",
         help="a parameter's values: V1,V2,... or START:STOP:STEP (STOP included when on the "
-        "grid); several --param give their product",
+        "grid); each 0 or of magnitude 1e-300 to 1e15, none twice, at most 10^6; several "
+        "--param give their product",
     )
     sweep.add_argument(
-        "--samples", type=whole(1, 10**6), default=1, help="graphs per point (default 1)"
+        "--samples",
+        type=whole(1, 10**6),
+        default=1,
+        help="graphs per point (default 1); the grid's points times SAMPLES is at most 10^6",
     )
     sweep.add_argument(
         "--seed", type=whole(0, 10**18 - 1), default=0, help="the sweep's seed (default 0)"
@@ -515,7 +556,7 @@ def _add_sweep(commands: Any) -> None:
         "--jobs",
         type=whole(1, 1024),
         default=None,
-        help="worker processes (default: the cores this process may use)",
+        help="worker processes, 1 to 1024 (default: the cores this process may use)",
     )
     sweep.add_argument(
         "--moves",
@@ -549,10 +590,12 @@ def _add_sweep(commands: Any) -> None:
     )
     sweep.add_argument(
         "--scheduler",
+        type=_scheduler,
         metavar="ADDRESS",
         default=None,
         help="run the samples as tasks on the Dask cluster of this scheduler "
-        "(tcp://HOST:PORT) instead of local processes; needs the sweep extra",
+        "(tcp://HOST:PORT, tls://HOST:PORT, an IPv6 host in brackets) instead of local "
+        "processes, reached within 5 s or refused; needs the sweep extra",
     )
     sweep.add_argument(
         "--plot",
@@ -575,9 +618,8 @@ def _cores() -> int:
 def _sweep(args: argparse.Namespace) -> int:
     """``sweep``: the rows on standard output (or ``--output``) as they are
     ready, then the figure (``--plot``); Ctrl-C exits 130 quietly, the
-    cluster's tasks cancelled.  Every option is checked before any work."""
-    from ..experiments.sweep import csv_lines, iter_sweep, json_lines
-
+    cluster's tasks cancelled, and so does the rows' reader going away (exit
+    141).  Every option, and every file written, is checked before any work."""
     parameters: dict[str, tuple[float, ...]] = {}
     for name, values in args.param:
         if name in parameters:
@@ -593,8 +635,10 @@ def _sweep(args: argparse.Namespace) -> int:
         check_available()
         if args.output is None:
             raise BipartiteGameError("--format parquet writes a binary file: give --output FILE")
-    if args.output is not None and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
-        raise BipartiteGameError(f"{args.output}: its folder does not exist")
+    # the rows' file (not '-' for Parquet): a FIFO, a device, a read-only folder refused now
+    to_stdout = args.output is None or check_output(
+        args.output, standard_output=args.format != "parquet"
+    )
     if args.scheduler is not None:
         if args.jobs is not None:
             raise BipartiteGameError(
@@ -608,6 +652,40 @@ def _sweep(args: argparse.Namespace) -> int:
 
         logging.disable(logging.CRITICAL)
     stderr = sys.stderr
+    # rows on standard output: its reader going away stops the work at once
+    watching: contextlib.AbstractContextManager[Callable[[], None]] = (
+        stop_if_reader_leaves(interrupt=True) if to_stdout else contextlib.nullcontext(_nothing)
+    )
+    with watching as computed:
+        figure = _sweep_rows(
+            args, parameters, to_stdout, stderr is not None and stderr.isatty(), computed
+        )
+    if figure is not None:
+        figure.save(args.plot)
+    return 0
+
+
+#: Rows are written in chunks of at most so many lines, and a chunk is cut
+#: short when a row comes so many seconds after it began: fast rows go out
+#: in few writes, slow ones as soon as they are ready.
+_CHUNK_LINES = 256
+_CHUNK_SECONDS = 0.2
+
+
+def _sweep_rows(
+    args: argparse.Namespace,
+    parameters: dict[str, tuple[float, ...]],
+    to_stdout: bool,
+    progress: bool,
+    computed: Callable[[], None],
+) -> Any:
+    """Run the sweep and write its rows (to standard output when
+    ``to_stdout``, else to ``--output``, replaced when complete); returns
+    the figure fed with them (``--plot``), or None.  ``computed()`` is
+    called when the last row has come: a reader that leaves after that
+    loses nothing that a write would not see."""
+    from ..experiments.sweep import csv_lines, iter_sweep, json_lines
+
     rows = iter_sweep(
         args.family,
         args.n,
@@ -618,10 +696,11 @@ def _sweep(args: argparse.Namespace) -> int:
         moves=args.moves,
         timing=args.timing,
         edge_classes=not args.no_edge_classes,
-        progress=stderr is not None and stderr.isatty(),
+        progress=progress,
         isolated=True,
         scheduler=args.scheduler,
     )
+    rows = _until(rows, math.prod(map(len, parameters.values())) * args.samples, computed)
     try:
         figure = None
         if args.plot is not None:
@@ -633,20 +712,49 @@ def _sweep(args: argparse.Namespace) -> int:
             from ..experiments.parquet import write_parquet
 
             write_parquet(rows, args.output)
+            return figure
+        lines = json_lines(rows) if args.format == "json" else csv_lines(rows)
+        if to_stdout:
+            for chunk in _chunks(lines):
+                write_stdout(chunk)
         else:
-            # rows written as they come, in order, a few hundred lines at a time
-            lines = json_lines(rows) if args.format == "json" else csv_lines(rows)
-            with contextlib.ExitStack() as stack:
-                write: Callable[[str], object] = write_stdout
-                if args.output is not None:
-                    write = stack.enter_context(open(args.output, "w", encoding="utf-8")).write
-                while chunk := "".join(itertools.islice(lines, 256)):
-                    write(chunk)
-        if figure is not None:
-            figure.save(args.plot)
+            with replacing(args.output) as handle:
+                for chunk in _chunks(lines):
+                    handle.write(chunk.encode())
+        return figure
     finally:
         rows.close()  # type: ignore[attr-defined]
-    return 0
+
+
+def _nothing() -> None:
+    pass
+
+
+def _until(rows: Iterator[Any], total: int, last: Callable[[], None]) -> Iterator[Any]:
+    """The rows, ``last()`` called when the ``total``-th has come; closing
+    it closes ``rows``."""
+    try:
+        for count, row in enumerate(rows, 1):
+            if count == total:
+                last()
+            yield row
+    finally:
+        rows.close()  # type: ignore[attr-defined]
+
+
+def _chunks(lines: Iterator[str]) -> Iterator[str]:
+    """The lines in order, joined in chunks (:data:`_CHUNK_LINES`,
+    :data:`_CHUNK_SECONDS`)."""
+    pending: list[str] = []
+    began = time.monotonic()
+    for line in lines:
+        pending.append(line)
+        if len(pending) >= _CHUNK_LINES or time.monotonic() - began >= _CHUNK_SECONDS:
+            yield "".join(pending)
+            pending.clear()
+            began = time.monotonic()
+    if pending:
+        yield "".join(pending)
 
 
 def _fed(rows: Iterator[Any], figure: Any) -> Iterator[Any]:
@@ -705,18 +813,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     0 and 1 are the command's answers (1: a wrong answer, a failing claim, a
     lost game); 2 a bad command line, a bad input or a failing output (one
-    line on standard error); 70 a bug of ours.
+    line on standard error); 70 a bug of ours; 130 Ctrl-C; 141
+    (:data:`~bipartite_game._command.READER_GONE`, nothing said) standard
+    output's reader gone away.
     """
     words = list(sys.argv[1:] if argv is None else argv)
     try:
         status = _parse_and_run(words)
         _flush_stdout()  # what a command printed as text must have arrived
-        return status
+        # written whole, but its reader left before taking it all: lost
+        return READER_GONE if output_unread() else status
     except BipartiteGameError as error:
         return _fail(str(error))
-    except OutputError as error:
-        return _fail(f"cannot write the output: {error.reason}")
-    except OSError as error:  # every write of ours names its file or the output
+    except ReaderGone:
+        return READER_GONE
+    except OutputError as error:  # standard output's, or a file's it names
+        return _fail(str(error))
+    except OSError as error:  # reading: every write of ours is an OutputError
         name = "input" if error.filename is None else str(error.filename) or "''"
         return _fail(f"{name}: {error.strerror or error}")
     except MemoryError:
@@ -754,13 +867,14 @@ def _parse_and_run(words: list[str]) -> int:
 
 def _flush_stdout() -> None:
     """Flush what was written to standard output as text; a failure is the
-    output's (a reader gone away is not a failure)."""
+    output's, a reader gone away :class:`ReaderGone`."""
     if sys.stdout is None:
         return
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         silence_stdout()
+        raise ReaderGone from None
     except OSError as error:
         silence_stdout()
         raise OutputError(error.strerror or str(error)) from None
@@ -799,7 +913,8 @@ def _solve(args: argparse.Namespace) -> int:
     Ctrl-C ends the process at once, by the signal's default action, even
     inside a compiled kernel (which never returns to the interpreter to see a
     ``KeyboardInterrupt``): a judge command holds nothing that needs cleaning
-    up, and a shell loop around it sees that it was interrupted.
+    up, and a shell loop around it sees that it was interrupted.  So does
+    standard output's reader going away (exit 141).
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     options: dict[str, object] = args.options(args)
@@ -807,6 +922,9 @@ def _solve(args: argparse.Namespace) -> int:
         options["format"] = "json"
         if options.get("explain") not in (None, False):  # a proof is text: refused early
             raise BipartiteGameError("--explain prints text: it has no --format json")
+    certificate = options.get("certificate")
+    if isinstance(certificate, str):  # a FIFO, a device, a read-only folder: before the work
+        check_output(certificate)
     # the phases (--stats) and, at a terminal, a progress line: both on
     # stderr; none while a person types the input at that terminal
     stderr = sys.stderr
@@ -815,11 +933,12 @@ def _solve(args: argparse.Namespace) -> int:
     with _stats.session(
         stats=stderr if args.stats else None, progress=stderr if at_terminal else None
     ):
-        with _stats.phase("import"):
-            module = _front_end(args)
-        with _stats.phase("read"):
-            data = _read(args.file, getattr(module, "size_limit", None))
-        output: Output = module.answer(data, **options)
+        with stop_if_reader_leaves():
+            with _stats.phase("import"):
+                module = _front_end(args)
+            with _stats.phase("read"):
+                data = _read(args.file, getattr(module, "size_limit", None))
+            output: Output = module.answer(data, **options)
         with _stats.phase("write"):
             write_stdout(output)
     return 0
@@ -840,7 +959,8 @@ def _check(args: argparse.Namespace) -> int:
         options = {"size": args.ring, "wrap": not args.no_wrap}
     # the output is judged whatever it holds (NUL bytes too): only a bad
     # INPUT is an error
-    verdict = check(args.problem, _read(args.input), _read(args.output, binary=True), **options)
+    with stop_if_reader_leaves():
+        verdict = check(args.problem, _read(args.input), _read(args.output, binary=True), **options)
     write_stdout(f"{verdict}\n".encode())
     return 0 if verdict.ok else 1
 
@@ -853,11 +973,13 @@ def _annotate(args: argparse.Namespace) -> int:
     board_file = args.maze if args.board == "maze" else args.edges
     if board_file == "-" and args.record == "-":
         raise BipartiteGameError("the board and the record cannot both be standard input")
-    board, record = _read(board_file), _read(args.record)
-    if args.board == "maze":
-        write_stdout(answer_maze(board, record, moves=args.moves))
-    else:
-        write_stdout(answer_graph(board, record))
+    with stop_if_reader_leaves():
+        board, record = _read(board_file), _read(args.record)
+        if args.board == "maze":
+            output = answer_maze(board, record, moves=args.moves)
+        else:
+            output = answer_graph(board, record)
+    write_stdout(output)
     return 0
 
 

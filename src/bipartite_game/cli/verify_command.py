@@ -3,8 +3,10 @@
 The input is read by the same parsers as ``graph`` and ``maze`` (edge-list
 text, or the maze judge format and its move graph); the certificate is
 checked by :mod:`~bipartite_game.proofs.verify`, which never loads the solver.
-Exit status: 0 verified, 1 a claim fails (one line naming it), 2 an input
-or certificate that cannot be read.
+The certificate's vertices are found in the input by name, in any order.
+Exit status: 0 verified, 1 refused (one line: the claim that fails, the
+vertex names that differ, or the move set the certificate was made for), 2
+an input or certificate that cannot be read.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import argparse
 import signal
 import warnings
 
-from .._command import write_stdout
+from .._command import stop_if_reader_leaves, write_stdout
 from .._input import read_input
 from ..errors import BipartiteGameError, BipartiteGameWarning
 
@@ -30,12 +32,15 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
             "written by '--certificate') and check every claim: the matching is a maximum "
             "matching of this graph, each 'true' start is covered by every maximum matching "
             "and each 'false' one is missed by some. The check does not use the solver. "
+            "The certificate's vertices are found in FILE by name, in any order. "
             "Print 'verified: N vertices, matching of size K', or one line naming the first "
-            "claim that fails."
+            "claim that fails, the vertex names that differ, or the move set the certificate "
+            "was made for."
         ),
         epilog=(
-            "Exit status: 0 verified, 1 a claim fails, 2 FILE or CERT cannot be read (or "
-            "the verdict cannot be written). "
+            "Exit status: 0 verified, 1 refused (a claim fails, the names differ, another "
+            "move set), 2 FILE or CERT cannot be read (or the verdict cannot be written), "
+            "141 the verdict's reader went away. "
             "The format: docs/certificates.md."
         ),
     )
@@ -44,7 +49,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--moves",
         default=None,
         metavar="MOVES",
-        help="with --maze: the move set the certificate was written for (default rook)",
+        help=(
+            "with --maze: the move set of the maze's graph (default rook), as given to "
+            "'maze --moves'; a certificate made for another move set is refused, naming it"
+        ),
     )
     verify.add_argument("file", metavar="FILE", help="the input ('-': standard input)")
     verify.add_argument("certificate", metavar="CERT", help="the certificate ('-': standard input)")
@@ -61,29 +69,32 @@ def run(args: argparse.Namespace) -> int:
         raise BipartiteGameError("--moves needs --maze")
     if args.file == "-" and args.certificate == "-":
         raise BipartiteGameError("FILE and CERT cannot both be standard input")
-    if args.maze:
-        from ..graphs.boards import grid_board
-        from ..problems.maze import cell_names, parse, size_limit
+    moves: str | None = None  # the maze's, checked against the one the certificate records
+    with stop_if_reader_leaves():  # the reader gone: stop at once, status 141
+        if args.maze:
+            from ..graphs.boards import grid_board
+            from ..problems.maze import cell_names, parse, size_limit
 
-        text = read_input(args.file, size_limit)
-        board = grid_board(parse(text).open, args.moves or "rook")
-        graph = board.graph
-        labels: list[str] | bytes = cell_names(board)
-    else:
-        from ..graphs.edgelist import parse_edge_list
-        from ..graphs.graph import Graph
+            text = read_input(args.file, size_limit)
+            moves = args.moves or "rook"
+            board = grid_board(parse(text).open, moves)
+            graph = board.graph
+            labels: list[str] | bytes = cell_names(board)
+        else:
+            from ..graphs.edgelist import parse_edge_list
+            from ..graphs.graph import Graph
 
-        text = read_input(args.file)
-        edges = parse_edge_list(text)
-        labels = edges.labels()
-        graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
-    certificate = read_input(args.certificate)
-    try:
-        verdict = verify(graph, certificate, labels=labels)
-    except BipartiteGameError as error:
-        if args.maze or not _is_maze(text):
-            raise
-        raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
+            text = read_input(args.file)
+            edges = parse_edge_list(text)
+            labels = edges.labels()
+            graph = Graph.from_edges(edges.u, edges.v, edges.num_vertices, labels)
+        certificate = read_input(args.certificate)
+        try:
+            verdict = verify(graph, certificate, labels=labels, moves=moves)
+        except BipartiteGameError as error:
+            if args.maze or not _is_maze(text):
+                raise
+            raise BipartiteGameError(f"{error} ({_MAZE_HINT})") from None
     write_stdout(f"{verdict}\n")
     if not verdict.ok and not args.maze and _is_maze(text):
         warnings.warn(_MAZE_HINT, BipartiteGameWarning, stacklevel=1)

@@ -4,8 +4,11 @@ The columns are the CSV's, typed: ``family`` a string, ``n`` and the counts
 int64, the parameters float64, ``seed`` uint64 (a seed may exceed 2^63),
 ``bipartite`` a boolean, ``seconds`` (with timing) float64.  Rows are
 written in row groups of :data:`GROUP_ROWS`, so memory does not grow with
-the number of samples.  The file is written beside its name and renamed
-into place when complete: an interrupted sweep leaves no half file.
+the number of samples.  The file is written as every output file is
+(:func:`~bipartite_game._command.replacing`): through its symbolic links,
+into a temporary file beside the target, renamed over it when complete, so
+an interrupted sweep leaves no half file; a directory, a FIFO or a device
+there is refused.
 
 pyarrow is an optional extra (``pip install "bipartite-game[sweep]"``),
 imported only here, when a file is written.
@@ -13,12 +16,11 @@ imported only here, when a file is written.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .._command import replacing
 from ..errors import BipartiteGameError
 
 __all__ = ["GROUP_ROWS", "MISSING_EXTRA", "check_available", "write_parquet"]
@@ -72,7 +74,8 @@ def write_parquet(
 ) -> int:
     """Write the rows to the Parquet file ``path`` (``columns``: the first
     row's keys) and return how many were written.  No rows and no
-    ``columns``: nothing to say what the columns are, an error."""
+    ``columns``: nothing to say what the columns are, an error.  ``path``
+    is written whole or not at all, through its links (see the module)."""
     check_available()
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -84,21 +87,14 @@ def write_parquet(
             raise BipartiteGameError("no rows: a Parquet file needs its columns")
         columns = list(first)
     schema = pa.schema([(column, _type(pa, column)) for column in columns])
-    temporary = f"{path}.partial-{os.getpid()}"
     written = 0
-    try:
-        with pq.ParquetWriter(temporary, schema) as writer:
-            chained = iterator if first is None else itertools.chain([first], iterator)
-            while group := list(itertools.islice(chained, GROUP_ROWS)):
-                arrays = [
-                    pa.array([row[column] for row in group], type=field.type)
-                    for column, field in zip(columns, schema, strict=True)
-                ]
-                writer.write_table(pa.Table.from_arrays(arrays, schema=schema))
-                written += len(group)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
-        raise
+    with replacing(path) as handle, pq.ParquetWriter(handle, schema) as writer:
+        chained = iterator if first is None else itertools.chain([first], iterator)
+        while group := list(itertools.islice(chained, GROUP_ROWS)):
+            arrays = [
+                pa.array([row[column] for row in group], type=field.type)
+                for column, field in zip(columns, schema, strict=True)
+            ]
+            writer.write_table(pa.Table.from_arrays(arrays, schema=schema))
+            written += len(group)
     return written

@@ -23,19 +23,24 @@ come back in the same order, the same values.
 from __future__ import annotations
 
 import concurrent.futures
+import decimal
+import errno
 import itertools
 import json
+import math
 import signal
 import struct
 import sys
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
+from numbers import Integral, Real
 from typing import Any
 
 import numpy as np
 
 from .._limits import ensure_fits
+from .._text import quote
 from ..errors import BipartiteGameError
 from ..theory.decompose import decompose
 from ..theory.game import solve
@@ -45,6 +50,7 @@ from .families import check_parameters, generate
 __all__ = [
     "AHEAD",
     "COLUMNS",
+    "MAX_JOBS",
     "MAX_POINTS",
     "batch_size",
     "csv_lines",
@@ -71,8 +77,15 @@ COLUMNS = (
     "none",
     "bipartite",
 )
-#: Most values one ``--param`` may hold, and most samples a sweep may run.
+#: Most values one ``--param`` may hold, and most samples (grid points
+#: times samples a point) one sweep may run.
 MAX_POINTS = 10**6
+#: Most worker processes (the command line's ``--jobs``).
+MAX_JOBS = 1024
+#: A local worker process's own memory besides its sample's (measured: about
+#: 8 MB private and 14 MB proportional set size for a forked worker), counted
+#: for each worker when a sweep is checked against the memory available.
+WORKER_BYTES = 16 * 2**20
 #: Samples a worker may have submitted or finished ahead of the next row due
 #: (on a cluster: tasks a worker thread may have ahead).
 AHEAD = 64
@@ -88,42 +101,103 @@ Row = dict[str, Any]
 def parse_values(text: str) -> tuple[float, ...]:
     """``V1,V2,...`` where each item is a number or a range ``START:STOP:STEP``
     (``START``, ``START + STEP``, ... up to ``STOP``, which is included when it
-    lands on the grid, computed in decimal so that ``0:1:0.1`` ends at 1)."""
+    lands on the grid, computed exactly in decimal so that ``0:1:0.1`` ends
+    at 1).
+
+    A number is written in ASCII, is 0 or of magnitude from
+    :data:`SMALLEST` to :data:`LARGEST`, and ``-0`` is 0; a step is
+    positive; at most :data:`MAX_POINTS` values in all, each different from
+    the others as a double (a repeated value would repeat its samples: the
+    same seeds, the same rows).  Anything else is a
+    :class:`BipartiteGameError` that quotes the item, raised before any
+    value is made.
+    """
+    if not isinstance(text, str):
+        raise BipartiteGameError(f"expected the values as text, not {type(text).__name__}")
+    if text.count(",") >= MAX_POINTS:
+        raise BipartiteGameError(f"more than {MAX_POINTS} values")
     values: list[float] = []
-    for item in text.split(","):
-        parts = item.split(":")
-        if len(parts) == 1:
-            values.append(float(_decimal(parts[0])))
-        elif len(parts) == 3:
-            start, stop, step = (_decimal(part) for part in parts)
-            if step <= 0:
-                raise BipartiteGameError(f"the range {item.strip()!r} needs a positive step")
-            if stop < start:
-                raise BipartiteGameError(f"the range {item.strip()!r} is inverted: empty")
-            count = int((stop - start) // step) + 1
-            if count + len(values) > MAX_POINTS:
-                raise BipartiteGameError(
-                    f"the range {item.strip()!r} has more than {MAX_POINTS} values"
+    seen: set[float] = set()
+    with decimal.localcontext(_EXACT):
+        for item in text.split(","):
+            parts = item.split(":")
+            if len(parts) == 1:
+                numbers = [float(_decimal(parts[0]))]
+            elif len(parts) == 3:
+                numbers = _grid(
+                    item, *(_decimal(part) for part in parts), room=MAX_POINTS - len(values)
                 )
-            values.extend(float(start + k * step) for k in range(count))
-        else:
-            raise BipartiteGameError(
-                f"expected a number or START:STOP:STEP, found {item.strip()!r}"
-            )
-        if len(values) > MAX_POINTS:
-            raise BipartiteGameError(f"more than {MAX_POINTS} values")
+            else:
+                raise BipartiteGameError(
+                    f"expected a number or START:STOP:STEP, found {quote(item.strip())}"
+                )
+            first = len(values)
+            for value in numbers:
+                if value in seen:
+                    fine = len(values) > first and values[-1] == value
+                    raise BipartiteGameError(_repeated(item, value, fine))
+                seen.add(value)
+                values.append(value)
+            if len(values) > MAX_POINTS:
+                raise BipartiteGameError(f"more than {MAX_POINTS} values")
     return tuple(values)
 
 
+#: The smallest and the largest magnitude of a value (0 aside): far from a
+#: double's limits, so that a range's values and steps stay exact doubles'
+#: worth apart and no sum overflows.
+SMALLEST = Decimal("1e-300")
+LARGEST = Decimal(10) ** 15
+#: Enough digits for any sum or quotient of two numbers as read (at most 40
+#: characters, exponents from -340 to 15): the grid is computed exactly,
+#: and no operation can raise (the traps are off, and checked instead).
+_EXACT = decimal.Context(prec=800, Emax=10**4, Emin=-(10**4), traps=[])
+
+
 def _decimal(text: str) -> Decimal:
+    """One number as read: ASCII, finite, 0 or of magnitude from
+    :data:`SMALLEST` to :data:`LARGEST` (``-0`` read as 0)."""
     text = text.strip()
     try:
-        value = Decimal(text) if 0 < len(text) <= 40 else None
-    except InvalidOperation:
+        value = Decimal(text) if 0 < len(text) <= 40 and text.isascii() else None
+    except (InvalidOperation, ValueError):
         value = None
-    if value is None or not value.is_finite() or abs(value) > Decimal(10) ** 15:
-        raise BipartiteGameError(f"expected a number, found {text[:40]!r}")
-    return value
+    if value is None or not value.is_finite() or abs(value) > LARGEST:
+        raise BipartiteGameError(f"expected a number, found {quote(text, 40)}")
+    if value and abs(value) < SMALLEST:
+        raise BipartiteGameError(
+            f"{quote(text, 40)} is too small: a value is 0 or at least 1e-300 in magnitude"
+        )
+    return value + 0 if value else Decimal(0)  # -0 is 0: the same double, the same seeds
+
+
+def _grid(item: str, start: Decimal, stop: Decimal, step: Decimal, *, room: int) -> list[float]:
+    """The values of the range ``item`` as doubles, at most ``room`` of
+    them: counted before any is made, in exact decimal (``_EXACT``); each
+    value is START + k*STEP exactly, then rounded once to a double."""
+    shown = quote(item.strip())
+    if step <= 0:
+        raise BipartiteGameError(f"the range {shown} needs a positive step")
+    if stop < start:
+        raise BipartiteGameError(f"the range {shown} is inverted: empty")
+    if stop - start > step * (room - 1):  # more than room values: refused before dividing
+        raise BipartiteGameError(f"the range {shown} has more than {MAX_POINTS} values")
+    count = int((stop - start) // step) + 1
+    # whole multiples of one power of ten: exact integers, and float() of
+    # their decimal text rounds each value once (a million in about 0.3 s)
+    exponent = min(int(start.as_tuple().exponent), int(step.as_tuple().exponent))
+    first, stride = int(start.scaleb(-exponent)), int(step.scaleb(-exponent))
+    return [float(f"{first + k * stride}e{exponent}") for k in range(count)]
+
+
+def _repeated(item: str, value: float, fine: bool) -> str:
+    shown = str(int(value)) if value.is_integer() else repr(value)
+    if fine:  # two values of one range are the same double
+        return (
+            f"the range {quote(item.strip())} is finer than a double near {shown}: "
+            "two of its values are the same number"
+        )
+    return f"the value {shown} is given twice: its samples would be repeated (the same seeds)"
 
 
 def sample_seed(seed: int, values: Sequence[float], sample: int) -> int:
@@ -298,21 +372,18 @@ def iter_sweep(
             raise BipartiteGameError(
                 f"unknown parameter {name!r} for {family}: it takes {', '.join(names)}"
             )
-    for name in names:
-        if name not in parameters:
-            raise BipartiteGameError(f"{family} needs --param {name}=VALUES")
-        if len(parameters[name]) == 0:
-            raise BipartiteGameError(f"the parameter {name} has no values")
-    if not isinstance(samples, int) or not 1 <= samples <= MAX_POINTS:
-        raise BipartiteGameError(f"samples must be from 1 to {MAX_POINTS}, not {samples!r}")
-    if not isinstance(jobs, int) or jobs < 1:
-        raise BipartiteGameError(f"jobs must be a whole number at least 1, not {jobs!r}")
-    if not isinstance(seed, int) or seed < 0:
-        raise BipartiteGameError(f"seed must be a whole number at least 0, not {seed!r}")
-    points = list(itertools.product(*(tuple(float(v) for v in parameters[k]) for k in names)))
-    total = len(points) * samples
-    if total > MAX_POINTS:
-        raise BipartiteGameError(f"{total} samples: at most {MAX_POINTS}")
+    grid = {name: _values(name, parameters.get(name), family) for name in names}
+    samples = _whole("samples", samples, 1, MAX_POINTS)
+    jobs = _whole("jobs", jobs, 1, MAX_JOBS)
+    seed = _whole("seed", seed, 0, 2**64 - 1)
+    total = math.prod(len(values) for values in grid.values()) * samples
+    if total > MAX_POINTS:  # counted before the grid is made
+        sizes = " x ".join(f"{len(values)} values of {name}" for name, values in grid.items())
+        raise BipartiteGameError(
+            f"{sizes} x {samples} sample{'s' if samples > 1 else ''} = {total} samples: "
+            f"at most {MAX_POINTS} in one sweep"
+        )
+    points = list(itertools.product(*grid.values()))
     for values in points:
         check_parameters(family, n, values, moves)
     workers = min(jobs, total)
@@ -324,7 +395,7 @@ def iter_sweep(
         )
     if scheduler is None:
         ensure_fits(
-            workers * _estimate_bytes(family, n, worst),
+            workers * (WORKER_BYTES + _estimate_bytes(family, n, worst)),
             f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
         )
     tasks = (
@@ -348,6 +419,51 @@ def iter_sweep(
     if workers == 1 and not isolated:
         return _counted(map(_run_sample, tasks), total, progress)
     return _counted(_run_pool(tasks, workers), total, progress)
+
+
+def _values(name: str, values: Any, family: str) -> tuple[float, ...]:
+    """A parameter's values as doubles, or the one-line refusal."""
+    if values is None:
+        raise BipartiteGameError(f"{family} needs --param {name}=VALUES")
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise BipartiteGameError(
+            f"the values of {name} must be a sequence of numbers, not {values!r:.60}"
+        )
+    read: list[float] = []
+    for value in itertools.islice(values, MAX_POINTS + 1):
+        try:
+            number = (
+                float(value) if isinstance(value, Real) and not isinstance(value, bool) else None
+            )
+        except (OverflowError, ValueError):
+            number = None
+        if number is None or not math.isfinite(number):
+            raise BipartiteGameError(
+                f"the values of {name} must be finite numbers, not {value!r:.60}"
+            )
+        read.append(number + 0.0)  # -0.0 is 0: the same seeds as 0
+    if not read:
+        raise BipartiteGameError(f"the parameter {name} has no values")
+    if len(read) > MAX_POINTS:
+        raise BipartiteGameError(f"the parameter {name} has more than {MAX_POINTS} values")
+    seen: set[float] = set()
+    for number in read:
+        if number in seen:
+            raise BipartiteGameError(
+                f"the value {number!r} of {name} is given twice: its samples would be "
+                "repeated (the same seeds)"
+            )
+        seen.add(number)
+    return tuple(read)
+
+
+def _whole(name: str, value: Any, least: int, most: int) -> int:
+    """A whole-number argument in ``least..most``, or the one-line refusal."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise BipartiteGameError(f"{name} must be a whole number, not {value!r:.60}")
+    if not least <= int(value) <= most:
+        raise BipartiteGameError(f"{name} must be from {least} to {most}, not {int(value)}")
+    return int(value)
 
 
 def _counted(rows: Iterator[Row], total: int, progress: bool) -> Iterator[Row]:
@@ -374,7 +490,10 @@ def _bar(total: int) -> Any:
 def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
     """The rows of ``tasks`` in order, from a pool of ``workers`` processes,
     with at most :data:`AHEAD` samples a worker submitted or held."""
-    pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    try:
+        pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    except OSError as error:
+        raise _no_room(workers, error) from None
     pending: dict[int, concurrent.futures.Future[Row]] = {}
     ready: dict[int, Row] = {}
     submitted = emitted = 0
@@ -397,22 +516,43 @@ def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
             )
             for index in [k for k, future in pending.items() if future in finished]:
                 ready[index] = pending.pop(index).result()
-    except BaseException:
+    except BaseException as error:
         # stop at once: queued samples cancelled, running ones killed
         processes = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.kill()
+        if isinstance(error, OSError) and error.errno in _NO_ROOM:  # starting a worker
+            raise _no_room(workers, error) from None
         raise
     pool.shutdown()
+
+
+#: What starting a worker process fails with when the system has no room:
+#: no file descriptor (each worker holds a few), no process, no memory.
+_NO_ROOM = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
+
+
+def _no_room(workers: int, error: OSError) -> BipartiteGameError:
+    return BipartiteGameError(
+        f"cannot start {workers} worker processes: {error.strerror or error} (ask for fewer jobs)"
+    )
+
+
+def _number(value: Any) -> Any:
+    """A whole float as an int (``1.0`` is written ``1``), as both CSV and
+    JSON write it; below 10^15 in magnitude, where a double holds every
+    whole number exactly."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return int(value)
+    return value
 
 
 def _cell(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
-    return str(value)
+    value = _number(value)
+    return repr(value) if isinstance(value, float) else str(value)
 
 
 def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iterator[str]:
@@ -435,10 +575,12 @@ def to_csv(rows: Iterable[Row], columns: Sequence[str] | None = None) -> str:
 
 
 def json_lines(rows: Iterable[Row]) -> Iterator[str]:
-    """:func:`to_json` in pieces, one a row."""
+    """:func:`to_json` in pieces, one a row; numbers as the CSV writes them
+    (a whole parameter value ``1``, not ``1.0``)."""
     first = True
     for row in rows:
-        yield ("[\n" if first else ",\n") + json.dumps(row, separators=(",", ":"))
+        shown = {key: _number(value) for key, value in row.items()}
+        yield ("[\n" if first else ",\n") + json.dumps(shown, separators=(",", ":"))
         first = False
     yield "[]\n" if first else "\n]\n"
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .check import PROBLEMS, Verdict, check
     from .gen import FAMILIES, Generated, Knobs, Span, generate
     from .shrink import shrink
-    from .stress import Failure, Outcome, Report, stress
+    from .stress import Failure, Interrupted, Outcome, Report, stress
 
 #: Where each public name lives.
 _HOMES = {
@@ -32,6 +32,7 @@ _HOMES = {
     "generate": "gen",
     "shrink": "shrink",
     "Failure": "stress",
+    "Interrupted": "stress",
     "Outcome": "stress",
     "Report": "stress",
     "stress": "stress",
@@ -42,6 +43,7 @@ __all__ = [
     "PROBLEMS",
     "Failure",
     "Generated",
+    "Interrupted",
     "Knobs",
     "Outcome",
     "Report",

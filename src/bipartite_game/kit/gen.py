@@ -19,7 +19,7 @@ move by move, as the game itself is sequential.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,7 +33,17 @@ from .._text import quote
 from ..errors import BipartiteGameError
 from ..graphs.boards import parse_moves
 
-__all__ = ["FAMILIES", "GENERATORS", "Generated", "Knobs", "Span", "generate", "parse_span"]
+__all__ = [
+    "FAMILIES",
+    "GENERATORS",
+    "Generated",
+    "Knobs",
+    "Span",
+    "check_knobs",
+    "generate",
+    "parse_span",
+    "stream",
+]
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -201,20 +211,32 @@ def maze(rng: np.random.Generator, knobs: Knobs) -> Generated:
 LOCK_CODES = 10**6
 
 
+def _most_rings(knobs: Knobs) -> int:
+    """The most rings a generated lock has: as many as the knobs allow
+    below :data:`LOCK_CODES` codes."""
+    most = 1
+    while most < knobs.rings.hi and knobs.ring ** (most + 1) <= LOCK_CODES:
+        most += 1
+    return most
+
+
 def lock(rng: np.random.Generator, knobs: Knobs) -> Generated:
     """Locks: ``T``, then per case ``m n t`` and ``n`` distinct forbidden codes
     other than ``t``, in random order (digits below ``knobs.ring``)."""
+    families: set[str] = set()
+    return Generated("".join(_lock_pieces(rng, knobs, families)), frozenset(families))
+
+
+def _lock_pieces(rng: np.random.Generator, knobs: Knobs, families: set[str]) -> Iterator[str]:
+    """:func:`lock`'s text, the case count first, then case by case (each
+    case's families added to ``families``)."""
     size = knobs.ring
-    most = 1  # the most rings the knobs allow below LOCK_CODES codes
-    while most < knobs.rings.hi and size ** (most + 1) <= LOCK_CODES:
-        most += 1
-    if knobs.rings.lo > most:
-        raise BipartiteGameError(f"a lock of {knobs.rings.lo} rings of {size} has too many codes")
+    most = _most_rings(knobs)
     available = ["no-forbidden", "all-forbidden", "huge"]
     if knobs.rings.lo == 1:
         available.append("tiny")
-    parts, families = [], set()
     cases = knobs.cases.draw(rng)
+    yield f"{cases}\n"
     for _ in range(cases):
         family = _family(rng, knobs, available)
         families.add(family)
@@ -237,8 +259,7 @@ def lock(rng: np.random.Generator, knobs: Knobs) -> Generated:
         digits = ((codes[:, None] // powers) % size + ord("0")).astype(np.uint8)
         text = _grid_text(digits)
         first = text.index("\n")
-        parts.append(f"{rings} {len(codes) - 1} {text[:first]}\n{text[first + 1 :]}")
-    return Generated(f"{cases}\n" + "".join(parts), frozenset(families))
+        yield f"{rings} {len(codes) - 1} {text[:first]}\n{text[first + 1 :]}"
 
 
 # ---------------------------------------------------------------- knights
@@ -246,8 +267,6 @@ def knights(rng: np.random.Generator, knobs: Knobs) -> Generated:
     """A duel: ``n m r c`` and a board of ``@`` and ``.`` with one ``A`` and
     one ``B`` on two different squares."""
     rows, cols = knobs.rows, knobs.cols
-    if rows.hi * cols.hi < 2:
-        raise BipartiteGameError("a knights duel needs at least two squares")
     available = ["zero-leap", "leap-longer", "no-broken", "all-broken"]
     if (rows.lo == 1 and cols.lo <= 2 <= cols.hi) or (cols.lo == 1 and rows.lo <= 2 <= rows.hi):
         available.append("two-squares")
@@ -273,14 +292,20 @@ def knights(rng: np.random.Generator, knobs: Knobs) -> Generated:
 # ------------------------------------------------------------------- king
 def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
     """Boards: ``T``, then per case ``R C`` and rows of ``.``, ``#`` and one ``K``."""
+    families: set[str] = set()
+    return Generated("".join(_king_pieces(rng, knobs, families)), frozenset(families))
+
+
+def _king_pieces(rng: np.random.Generator, knobs: Knobs, families: set[str]) -> Iterator[str]:
+    """:func:`king`'s text, the case count first, then case by case."""
     rows, cols = knobs.rows, knobs.cols
     available = ["all-burned", "no-burned"]
     if rows.lo == 1 and cols.lo == 1:
         available.append("alone")
     if rows.lo == 1 or cols.lo == 1:
         available.append("line")
-    parts, families = [], set()
     cases = knobs.cases.draw(rng)
+    yield f"{cases}\n"
     for _ in range(cases):
         family = _family(rng, knobs, available)
         families.add(family)
@@ -292,8 +317,7 @@ def king(rng: np.random.Generator, knobs: Knobs) -> Generated:
         density = {"no-burned": 0.0, "all-burned": 1.0}.get(family, _density(rng, knobs))
         cells = np.where(rng.random((n, m)) < density, np.uint8(ord("#")), np.uint8(ord(".")))
         cells.reshape(-1)[int(rng.integers(n * m))] = ord("K")
-        parts.append(f"{n} {m}\n" + _grid_text(cells))
-    return Generated(f"{cases}\n" + "".join(parts), frozenset(families))
+        yield f"{n} {m}\n" + _grid_text(cells)
 
 
 # ------------------------------------------------------------------ graph
@@ -441,6 +465,27 @@ def generate(
     problem: str, seed: int = 0, knobs: Knobs | None = None, *, index: int = 0
 ) -> Generated:
     """Input ``index`` of the run seeded ``seed`` for ``problem``."""
+    knobs = knobs or Knobs()
+    _check_call(problem, seed, index)
+    check_knobs(problem, knobs)
+    return GENERATORS[problem](case_rng(seed, index), knobs)
+
+
+def stream(problem: str, seed: int = 0, knobs: Knobs | None = None) -> Iterator[str]:
+    """The text of :func:`generate`'s input ``0``, in pieces as it is drawn:
+    the same bytes, held one case at a time (the case count, which the
+    formats with cases put first, is drawn first).  The knobs are checked
+    before the first piece is drawn."""
+    knobs = knobs or Knobs()
+    _check_call(problem, seed, 0)
+    check_knobs(problem, knobs)
+    pieces = _PIECES.get(problem)
+    if pieces is None:
+        return iter([GENERATORS[problem](case_rng(seed, 0), knobs).text])
+    return pieces(case_rng(seed, 0), knobs, set())
+
+
+def _check_call(problem: str, seed: int, index: int) -> None:
     for name, value in (("seed", seed), ("index", index)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise BipartiteGameError(
@@ -450,11 +495,27 @@ def generate(
         raise BipartiteGameError(
             f"no generator for {quote(problem)}: one of {', '.join(GENERATORS)}"
         )
-    knobs = knobs or Knobs()
+
+
+#: The generators that draw case by case, the case count first.
+_PIECES: dict[str, Callable[[np.random.Generator, Knobs, set[str]], Iterator[str]]] = {
+    "lock": _lock_pieces,
+    "king": _king_pieces,
+}
+
+
+def check_knobs(problem: str, knobs: Knobs) -> None:
+    """Refuse knobs no input of ``problem`` can be drawn with, and a case
+    too large for the memory left, before anything is drawn."""
+    if problem == "knights" and knobs.rows.hi * knobs.cols.hi < 2:
+        raise BipartiteGameError("a knights duel needs at least two squares")
+    if problem == "lock" and knobs.rings.lo > _most_rings(knobs):
+        raise BipartiteGameError(
+            f"a lock of {knobs.rings.lo} rings of {knobs.ring} has too many codes"
+        )
     needed = _working_memory(problem, knobs)
     if needed > _CHECK_MEMORY_FROM:  # reading the free memory costs 0.4 ms: big cases only
         ensure_fits(needed, f"a generated {problem} input this large")
-    return GENERATORS[problem](case_rng(seed, index), knobs)
 
 
 #: Past this many bytes of working memory, :func:`generate` asks if it fits.
@@ -604,6 +665,24 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
 
 
 def _run(args: argparse.Namespace) -> int:
+    """``gen``: the input written as it is drawn, a case at a time and in
+    blocks of about :data:`_BLOCK` characters, so memory stays bounded
+    whatever ``--cases``; a reader that goes away (``| head``) stops it at its next write
+    (status 141, as every command)."""
     knobs = knobs_from(args)
-    write_stdout(generate(args.problem, args.seed, knobs).text)
+    pieces = stream(args.problem, args.seed, knobs)  # every knob checked here
+    block: list[str] = []
+    size = 0
+    for piece in pieces:
+        block.append(piece)
+        size += len(piece)
+        if size >= _BLOCK:
+            write_stdout("".join(block))  # a reader gone raises ReaderGone: status 141
+            block.clear()
+            size = 0
+    write_stdout("".join(block))
     return 0
+
+
+#: What ``gen`` gathers before a write (characters).
+_BLOCK = 1 << 16

@@ -6,21 +6,33 @@ difference cut the input down to something a person can read.  Here the
 trusted answer is the front-end's, computed in this process (no interpreter
 started per case); the comparison is the checker's (:func:`.check.compare`,
 tokens with white space ignored); the cutting is :func:`.shrink.shrink` with
-the problem's candidates.
+the problem's candidates; the running is :mod:`.program`'s.
 
 A failure is a wrong answer, a time-out, a crash (killed by a signal), a
 non-zero exit status or more output than the output limit; shrinking keeps
-the *kind* of the failure, so a wrong answer is never traded for a crash on
-the way.  A program is judged on what it printed by the time its own
-process exited: anything it left running is killed then, with its whole
-process group, so that a child holding the output open is not taken for a
-time-out.  What a report shows of a text is cut to its first lines and
-escaped, so a program's output never reaches the terminal raw.  Case ``k`` of a run seeded
-``s`` is always the same input (each case has its own random stream), and
-with ``jobs > 1`` cases run in parallel but are judged in order: the failure
-reported is always the lowest-numbered one, and shrinking tests candidates
-in parallel but takes the first failing one in the candidates' order, so
-the report is the same for every ``jobs``.
+the *kind* of the failure, so a wrong answer is never traded for a crash or
+a time-out on the way.  A program is judged on what it printed by the time
+its own process exited, whatever it did with its pipes before; anything it
+left running is killed then, with its whole process group.  What a report
+shows of a text is cut to its first lines and escaped, so a program's output
+never reaches the terminal raw.
+
+A run is a function of its seed: the verdict, the failing case and the
+shrunk input are the same on every run, for a program that is itself
+deterministic.  Case ``k`` of a run seeded ``s`` is always the same input
+(each case has its own random stream); with ``jobs > 1`` cases run in
+parallel but are judged in order, so the failure reported is always the
+lowest-numbered one, and shrinking tests candidates in parallel but takes
+the first failing one in the candidates' order (a fixed order: no set or
+hash order enters it), so the report is the same for every ``jobs``.  The
+clock enters only through the time limit, and that is CPU time, which load
+does not change; a time-out during shrinking counts only when the failure
+being shrunk is a time-out, so a candidate slowed down never moves the
+shrinking of a wrong answer.  No detail in a report holds a measured time.
+
+Ctrl-C kills every program running at once (:meth:`.program.Programs.stop`)
+and raises :class:`Interrupted`, a ``KeyboardInterrupt`` that says how far
+the run got.
 
 :func:`stress` is the library entry for a problem of your own (see
 ``docs/kit.md``): a generator from :class:`random.Random`, the trusted answer
@@ -31,13 +43,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import random
-import selectors
-import shlex
-import shutil
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -47,10 +54,11 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
-from .._command import real, whole, write_stdout
-from .._input import write_file
+from .._command import check_output, real, whole, write_file, write_stdout
+from .._input import PROG
 from ..errors import BipartiteGameError
 from .check import compare
+from .program import Programs, Run, become_subreaper, check_command, wall_limit
 from .shrink import lines, shrink
 
 __all__ = [
@@ -58,6 +66,7 @@ __all__ = [
     "MAX_TIME_LIMIT",
     "OUTPUT_LIMIT",
     "Failure",
+    "Interrupted",
     "Outcome",
     "Report",
     "run_solution",
@@ -78,14 +87,6 @@ MAX_JOBS = 256
 KEPT_OUTPUT = 1 << 20
 #: What a report shows of a text: its first lines, and at most so many characters.
 SHOWN_LINES, SHOWN_CHARS = 40, 4000
-#: The end of a program's standard error kept, for its last line.
-_STDERR_TAIL = 1 << 16
-#: How often a silent program is looked at, to see whether it exited while
-#: something it left behind holds its output open.
-_POLL_SECONDS = 0.02
-#: Seconds the output is still read after the program exited and the rest of
-#: its process group was killed (a process outside the group may hold it).
-_DRAIN_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -183,45 +184,45 @@ def run_solution(
     time_limit: float = 10.0,
     output_limit: int = OUTPUT_LIMIT,
 ) -> Outcome:
-    """Run ``solution`` on ``text``: a shell command gets it on standard
-    input, in a session of its own so that every process it started is
-    killed once it has exited, timed out or printed more than
-    ``output_limit`` bytes; it is judged on what it printed by the time its
-    own process exited.  A Python function is called with it (an exception
-    is a crash; it has no limits).  The outcome is ``ok`` when it ran
-    cleanly; judging the output is :func:`judge`'s."""
+    """Run ``solution`` on ``text``.  A shell command gets it on standard
+    input and is run as :mod:`.program` says: judged once its own process
+    has exited, within ``time_limit`` seconds of CPU time (and twice that
+    and a second of wall-clock time), on at most ``output_limit`` bytes of
+    output, every process it started killed at the end.  A Python function
+    is called with it (an exception is a crash; it has no limits).  The
+    outcome is ``ok`` when it ran cleanly; judging the output is
+    :func:`judge`'s."""
     if not isinstance(solution, str):
         try:
             return Outcome("ok", str(solution(text)))
         except Exception as error:
             return Outcome("crash", "", f"raised {type(error).__name__}: {error}")
-    process = subprocess.Popen(
-        _argv(solution) or solution,
-        shell=_argv(solution) is None,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
+    return _outcome(
+        Programs().run(solution, text.encode(), time_limit=time_limit, output_limit=output_limit),
+        time_limit,
+        output_limit,
     )
-    try:
-        out, err, stop = _collect(process, text.encode(), time_limit, output_limit)
-    finally:
-        _kill(process)  # what it left running, and itself if it still runs
-        for pipe in (process.stdin, process.stdout, process.stderr):
-            with contextlib.suppress(OSError):
-                pipe.close()  # type: ignore[union-attr]
-        process.wait()
-    status = process.returncode
-    clean = stop is None and status == 0
+
+
+def _outcome(run: Run, time_limit: float, output_limit: int) -> Outcome:
+    """What a run of a program was: its kind and detail, its output decoded.
+
+    The details are the same on every run of the same program (no measured
+    time in them), so that a report is too."""
+    clean = run.limit is None and run.status == 0 and not run.error
     # a failing run is not judged: only the part a failure keeps is decoded
-    output = (out if clean else out[:KEPT_OUTPUT]).decode(errors="replace")
-    del out
-    said = err.decode(errors="replace").strip().splitlines()
+    output = (run.output if clean else run.output[:KEPT_OUTPUT]).decode(errors="replace")
+    said = run.stderr.decode(errors="replace").strip().splitlines()
     said_last = f" (it said: {said[-1][:200]})" if said else ""
-    if stop == "time-out":
-        return Outcome("time-out", output, f"no answer in {time_limit:g} s")
-    if stop == "output limit":
+    if run.error:
+        return Outcome("non-zero exit", output, f"could not be started: {run.error}")
+    if run.limit in ("cpu", "wall"):  # one detail: which came first can depend on load
+        clock = wall_limit(time_limit)
+        detail = f"no exit within {time_limit:g} s of CPU time ({clock:g} s by the clock)"
+        return Outcome("time-out", output, detail)
+    if run.limit == "output":
         return Outcome("output limit", output, f"printed more than {_mib(output_limit)}")
+    status = run.status
     if status < 0:
         return Outcome("crash", output, f"killed by {_signal_name(-status)}{said_last}")
     if 128 < status <= 128 + 64:  # the shell's report of a signal
@@ -233,109 +234,8 @@ def run_solution(
     return Outcome("ok", output)
 
 
-def _collect(
-    process: subprocess.Popen[bytes], data: bytes, time_limit: float, output_limit: int
-) -> tuple[bytearray, bytearray, str | None]:
-    """Feed ``data`` to the program and read what it prints until its
-    output ends, it exits, the time limit passes or it prints more than
-    ``output_limit`` bytes: ``(stdout, the end of stderr, why it was
-    stopped)``, the last ``None``, ``"time-out"`` or ``"output limit"``.
-
-    One thread, one selector over the three pipes (as ``communicate``
-    does), with a bound on what is kept.  The program's own exit is looked
-    at every :data:`_POLL_SECONDS` while it is silent: once it has exited,
-    the rest of its process group is killed, so a child it left holding
-    the output open ends too, and the output is judged as it stands.
-    """
-    out, err = bytearray(), bytearray()
-    deadline = time.monotonic() + time_limit
-    exited = False
-    assert process.stdin and process.stdout and process.stderr
-    with selectors.DefaultSelector() as selector:
-        if data:
-            os.set_blocking(process.stdin.fileno(), False)
-            selector.register(process.stdin, selectors.EVENT_WRITE)
-        else:
-            process.stdin.close()
-        selector.register(process.stdout, selectors.EVENT_READ)
-        selector.register(process.stderr, selectors.EVENT_READ)
-        written = 0
-        feeding = bool(data)
-        while selector.get_map():
-            now = time.monotonic()
-            if now >= deadline:
-                return out, err, None if exited else "time-out"
-            if not exited and _has_exited(process):
-                exited = True
-                _kill(process)  # what it left behind: its output is complete
-                deadline = min(deadline, now + _DRAIN_SECONDS)
-                if feeding:  # no more input to give
-                    feeding = False
-                    selector.unregister(process.stdin)
-            for key, _ in selector.select(min(deadline - now, _POLL_SECONDS)):
-                if key.fileobj is process.stdin:
-                    try:
-                        written += os.write(key.fd, data[written : written + (1 << 16)])
-                    except BlockingIOError:
-                        continue
-                    except OSError:  # it stopped reading (a closed pipe): its choice
-                        written = len(data)
-                    if written >= len(data):
-                        feeding = False
-                        selector.unregister(process.stdin)
-                        process.stdin.close()
-                    continue
-                chunk = os.read(key.fd, 1 << 16)
-                if not chunk:
-                    selector.unregister(key.fileobj)
-                elif key.fileobj is process.stdout:
-                    out += chunk
-                    if len(out) > output_limit:
-                        del out[output_limit:]
-                        return out, err, "output limit"
-                else:
-                    err += chunk
-                    if len(err) > 2 * _STDERR_TAIL:
-                        del err[:-_STDERR_TAIL]
-    return out, err, None
-
-
 def _mib(size: int) -> str:
     return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} bytes"
-
-
-def _has_exited(process: subprocess.Popen[bytes]) -> bool:
-    """Has the program's own process exited?  Asked without reaping it
-    where the system allows (``waitid`` with ``WNOWAIT``), so that its
-    process group's id cannot be taken by another process before the group
-    is killed."""
-    waitid = getattr(os, "waitid", None)
-    if waitid is None or not hasattr(os, "WNOWAIT"):  # pragma: no cover - not on Linux
-        return process.poll() is not None
-    try:
-        return waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-    except ChildProcessError:  # reaped already
-        return True
-
-
-#: Characters that need a shell to mean what they say.
-_SHELL = frozenset("|&;<>()$`\\*?[]{}~#=%!\n")
-
-
-def _argv(command: str) -> list[str] | None:
-    """The words of a command that needs no shell (no operators, variables
-    or globs; the program found on the ``PATH``), or ``None``.  Starting the
-    program directly saves the shell's start-up: half the cost of a run
-    of a small compiled solution."""
-    if any(ch in _SHELL for ch in command):
-        return None
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    if not words or shutil.which(words[0]) is None:
-        return None
-    return words
 
 
 def _signal_name(number: int) -> str:
@@ -343,11 +243,6 @@ def _signal_name(number: int) -> str:
         return signal.Signals(number).name
     except ValueError:
         return f"signal {number}"
-
-
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):  # it may have ended just now
-        os.killpg(process.pid, signal.SIGKILL)
 
 
 def kept(outcome: Outcome) -> Outcome:
@@ -370,6 +265,27 @@ def judge(expected: str, outcome: Outcome) -> Outcome:
     return Outcome("wrong answer", outcome.output, detail)
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a stress run, its programs killed: ``agreed`` cases
+    had agreed, and ``failing`` is the number and the kind of the failure
+    being shrunk, if one was found."""
+
+    def __init__(self, agreed: int, failing: tuple[int, str] | None) -> None:
+        super().__init__(agreed, failing)
+        self.agreed = agreed
+        self.failing = failing
+
+    def __str__(self) -> str:
+        if self.failing is not None:
+            case, kind = self.failing
+            return f"interrupted while shrinking the failure of case {case} ({kind})"
+        if not self.agreed:
+            return "interrupted before any case was judged"
+        if self.agreed == 1:
+            return "interrupted: the first case agrees"
+        return f"interrupted: the first {self.agreed} cases agree"
+
+
 class _Runner:
     """Runs and judges cases, remembering every input it judged."""
 
@@ -386,6 +302,7 @@ class _Runner:
         self.output_limit = output_limit
         self.judged: dict[str, tuple[str, Outcome]] = {}
         self.runs = 0
+        self.programs = Programs()
         self._lock = threading.Lock()
         self._in_process = threading.Lock()
 
@@ -414,13 +331,16 @@ class _Runner:
         return want, outcome
 
     def _run_program(self, command: str, text: str) -> Outcome:
-        return run_solution(
-            command, text, time_limit=self.time_limit, output_limit=self.output_limit
+        run = self.programs.run(
+            command, text.encode(), time_limit=self.time_limit, output_limit=self.output_limit
         )
+        return _outcome(run, self.time_limit, self.output_limit)
 
     def fails_as(self, kind: str) -> Callable[[str], bool]:
         """Does a candidate input fail in the same way?  One the trusted
-        answer refuses (a ``ValueError``: not a valid input) does not."""
+        answer refuses (a ``ValueError``: not a valid input) does not, nor
+        one that fails otherwise: a time-out counts only when a time-out is
+        being shrunk."""
 
         def still_fails(text: str) -> bool:
             try:
@@ -455,6 +375,10 @@ def stress_cases(
     cases/s at ``jobs=1`` and 367 at ``jobs=2``, against 166 and 288 when
     each pool thread also generated and answered its case (under a lock:
     numba's first import is not thread-safe).
+
+    On any exception, Ctrl-C first, the programs running are killed before
+    the pool's threads are waited for, so it returns at once; a
+    ``KeyboardInterrupt`` comes out as :class:`Interrupted`.
     """
     if count < 1 or not 1 <= jobs <= MAX_JOBS or output_limit < 1:
         raise BipartiteGameError(
@@ -468,34 +392,45 @@ def stress_cases(
     began = time.perf_counter()
     bar = _progress(count) if progress else None
     window: deque[tuple[str, str, Future[Outcome]]] = deque()
+    agreed, failing = 0, None
     try:
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            for case in range(count):
-                while len(window) < 2 * jobs and case + len(window) < count:
-                    text = make_case(case + len(window))
-                    run = pool.submit(runner.run, text)
-                    window.append((text, expected(text), run))  # answered while it runs
-                text, want, run = window.popleft()
-                outcome = judge(want, run.result())
-                if bar is not None:
-                    bar.update(1)
-                if outcome.ok:
-                    continue
-                for _, _, future in window:
-                    future.cancel()
-                # the runs under way end before shrinking starts, and no bar
-                # stands still while it runs
-                wait([future for _, _, future in window])
-                if bar is not None:
-                    bar.close()
-                    bar = None
-                before = runner.runs
-                small = shrink(
-                    text, runner.fails_as(outcome.kind), candidates, executor=pool, batch=jobs
-                )
-                want, final = runner.judged.get(small, (want, kept(outcome)))
-                failure = Failure(case, small, want, final, text, runner.runs - before)
-                return Report(case + 1, time.perf_counter() - began, failure)
+            try:
+                for case in range(count):
+                    while len(window) < 2 * jobs and case + len(window) < count:
+                        text = make_case(case + len(window))
+                        run = pool.submit(runner.run, text)
+                        window.append((text, expected(text), run))  # answered while it runs
+                    text, want, run = window.popleft()
+                    outcome = judge(want, run.result())
+                    if bar is not None:
+                        bar.update(1)
+                    if outcome.ok:
+                        agreed += 1
+                        continue
+                    failing = (case, outcome.kind)
+                    for _, _, future in window:
+                        future.cancel()
+                    # the runs under way end before shrinking starts, and no bar
+                    # stands still while it runs
+                    wait([future for _, _, future in window])
+                    if bar is not None:
+                        bar.close()
+                        bar = None
+                    before = runner.runs
+                    small = shrink(
+                        text, runner.fails_as(outcome.kind), candidates, executor=pool, batch=jobs
+                    )
+                    want, final = runner.judged.get(small, (want, kept(outcome)))
+                    failure = Failure(case, small, want, final, text, runner.runs - before)
+                    return Report(case + 1, time.perf_counter() - began, failure)
+            except BaseException:
+                # the pool's threads wait on the programs: those go first
+                runner.programs.stop()
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    except KeyboardInterrupt:
+        raise Interrupted(agreed, failing) from None
     finally:
         if bar is not None:
             bar.close()
@@ -530,7 +465,9 @@ def stress(
     it); ``solution`` is a shell command (input on standard input) or a
     function of the input text.  ``candidates(text)`` lists smaller inputs
     to try when shrinking (default: without blocks of lines).  A program
-    that prints more than ``output_limit`` bytes fails (``output limit``).
+    that prints more than ``output_limit`` bytes fails (``output limit``);
+    ``time_limit`` is CPU seconds a run (see :mod:`.program`).  Ctrl-C
+    kills the programs running and raises :class:`Interrupted`.
     """
     return stress_cases(
         lambda case: generate(random.Random(f"{seed}/{case}")),
@@ -559,8 +496,10 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
             "difference, crash, non-zero exit, time-out or output limit shrink the input "
             "while it still fails the same way, print it with the expected and received "
             "outputs (cut to their first lines, escaped) and exit 1. A program is judged on "
-            "what it printed when its own process exited; what it left running is killed. "
-            "Exit 0 with one summary line when all agree."
+            "what it printed when its own process exited (closing its output is not an "
+            "exit); what it left running is killed. The same seed gives the same report. "
+            "Exit 0 with one summary line when all agree; Ctrl-C kills the program and "
+            "exits 130."
         ),
     )
     add_generator_options(parser)
@@ -578,7 +517,8 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
         type=real(0.0, MAX_TIME_LIMIT, above=True),
         default=10.0,
         metavar="SEC",
-        help="seconds per run (default 10)",
+        help="CPU seconds per run, as judges count them: load does not change them "
+        "(default 10); a run is also stopped after 2*SEC+1 s of wall-clock time",
     )
     parser.add_argument(
         "--output-limit",
@@ -601,31 +541,40 @@ def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # t
 
 def _run(args: argparse.Namespace) -> int:
     from .check import front_end
-    from .gen import answer_options, generate, knobs_from
+    from .gen import answer_options, check_knobs, generate, knobs_from
     from .shrink import CANDIDATES
 
+    # every option is refused here, before any work
     knobs = knobs_from(args)
-    if not args.solution.strip():
-        raise BipartiteGameError("stress needs the program to test: --solution 'CMD'")
-    if args.save is not None and not args.save:
-        raise BipartiteGameError("--save: expected a file name, found ''")
+    check_knobs(args.problem, knobs)
+    check_command(args.solution)
+    if args.save is not None:  # refused or found unwritable before any run
+        check_output(args.save)
     module = front_end(args.problem)
     options = answer_options(args.problem, knobs)
 
     def expected(text: str) -> str:
         return bytes(module.answer(text.encode(), **options)).decode()
 
-    report = stress_cases(
-        lambda case: generate(args.problem, args.seed, knobs, index=case).text,
-        expected,
-        args.solution,
-        count=args.count,
-        time_limit=args.time_limit,
-        jobs=args.jobs,
-        candidates=CANDIDATES[args.problem],
-        progress=sys.stderr is not None and sys.stderr.isatty(),
-        output_limit=args.output_limit << 20,
-    )
+    become_subreaper()  # a killed program's children are reaped here
+    try:
+        report = stress_cases(
+            lambda case: generate(args.problem, args.seed, knobs, index=case).text,
+            expected,
+            args.solution,
+            count=args.count,
+            time_limit=args.time_limit,
+            jobs=args.jobs,
+            candidates=CANDIDATES[args.problem],
+            progress=sys.stderr is not None and sys.stderr.isatty(),
+            output_limit=args.output_limit << 20,
+        )
+    except Interrupted as interrupted:  # one line, as for every other ending
+        if sys.stderr is not None:
+            with contextlib.suppress(OSError, ValueError):
+                sys.stderr.write(f"{PROG}: stress: {interrupted}\n")
+                sys.stderr.flush()
+        return 130
     write_stdout(str(report))
     if report.failure is not None and args.save is not None:
         write_file(args.save, report.failure.input.encode())

@@ -22,7 +22,7 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .._text import quote
 from ..errors import BipartiteGameError, IllegalMoveError
@@ -378,6 +378,8 @@ def play_sum(
     stdout: TextIO,
     colour: bool = False,
     columns: int = COLUMNS,
+    budget: int | None = None,
+    seconds: float | None = None,
 ) -> int:
     """One game of a sum against the engine: a token on each board, a turn
     moves one of them, who cannot move on any board loses.  ``side`` is
@@ -385,9 +387,14 @@ def play_sum(
     ``"auto"`` (the other), ``"first"`` or ``"second"``.  The engine plays
     the Sprague–Grundy move (:func:`~bipartite_game.theory.sums.solve_sum`:
     the nim-sum 0 after it) when it has one, else the first legal move.
+    ``budget`` (search states) and ``seconds`` bound each solve of the sum
+    (``None``: the library's defaults); past them the game is refused
+    before it starts, or the engine's move in the middle of it.
     Returns :data:`WON`, :data:`LOST` or :data:`UNFINISHED`."""
     from ..theory.sums import engine_move, solve_sum
 
+    given = (("budget", budget), ("seconds", seconds))
+    limits: dict[str, Any] = {name: value for name, value in given if value is not None}
     positions = []
     for b in boards:
         position = Position(b.graph, b.path[0], board=b.grid)
@@ -395,7 +402,7 @@ def play_sum(
             position.push(vertex)
         positions.append(position)
     console = _Console(stdin, stdout, columns)
-    mover_wins = solve_sum(positions).first_player_wins
+    mover_wins = solve_sum(positions, **limits).first_player_wins
     you_first = {"winning": mover_wins, "auto": not mover_wins, "first": True, "second": False}[
         side
     ]
@@ -426,7 +433,7 @@ def play_sum(
     moves: list[str] = []
     while any(p.legal_moves for p in positions):
         if not yours:
-            move, _ = engine_move(positions)
+            move, _ = engine_move(positions, **limits)
             k, vertex = move.component, move.vertex
             positions[k].push(vertex)
             moves.append(f"engine {name(k, vertex)}")
@@ -451,7 +458,7 @@ def play_sum(
             draw()
             continue
         if command == "hint":
-            solution = solve_sum(positions)
+            solution = solve_sum(positions, **limits)
             values = ", ".join(str(v) for v in solution.values)
             if solution.move is None:
                 advice = "no winning move: every move leaves a nim-sum that is not 0"

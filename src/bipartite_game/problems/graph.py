@@ -12,9 +12,9 @@ appearance (who wins with the token starting there), or with ``start`` only
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .._input import write_file
+from .._command import write_file
 from .._limits import ensure_fits
 from .._native import library
 from .._stats import count, note, phase
@@ -51,6 +51,8 @@ def answer(
     directed: bool = False,
     nimbers: bool = False,
     misere: bool = False,
+    budget: int | None = None,
+    seconds: float | None = None,
 ) -> bytes:
     """The verdict per vertex; with ``start`` only that start's; with
     ``explain`` the proof behind that start's verdict
@@ -64,7 +66,10 @@ def answer(
     only the value), for vertex geography on the undirected graph only
     (:mod:`~bipartite_game.theory.nimbers`).  ``misere``: the misère game
     (who makes the last move loses), its verdicts, or with ``nimbers`` its
-    misère Grundy values (:mod:`~bipartite_game.theory.misere`)."""
+    misère Grundy values (:mod:`~bipartite_game.theory.misere`).  ``budget``
+    (search states) and ``seconds`` bound the work of those that may be
+    refused (Grundy values, misère play, the other games' search; ``None``:
+    the library's defaults)."""
     data = as_bytes(data, "graph.answer()")
     as_json = _json.check_format(format)
     for name, value in (("start", start), ("explain", explain)):
@@ -106,14 +111,15 @@ def answer(
                 "--misere is for vertex geography on undirected graphs only, "
                 "not with --rule edge or --directed"
             )
+    limits = _limits(budget, seconds)
     with phase("parse"):
         edges = parse_edge_list(data)
     if misere:
-        return _misere(edges, start, as_json, nimbers)
+        return _misere(edges, start, as_json, nimbers, limits)
     if nimbers:
-        return _nimbers(edges, start, as_json)
+        return _nimbers(edges, start, as_json, limits)
     if other_game:
-        return _other_game(edges, start, rule, directed, as_json)
+        return _other_game(edges, start, rule, directed, as_json, limits)
     with phase("build"):
         # the labels as str only where a proof names them
         labelled = explain is not None or certificate is not None
@@ -123,7 +129,9 @@ def answer(
     if certificate is not None:
         from ..proofs.certificate import certify
 
-        write_file(certificate, certify(solution).to_json(edges.labels()))
+        text = certify(solution).to_json(edges.labels())
+        text += "\n"  # a text file ends with a line break
+        write_file(certificate, text.encode("ascii"))
     if explain is not None:
         vertex = _vertex(edges, explain, "--explain")
         return str(solution.explain(graph.label(vertex))).encode("utf-8", "surrogateescape")
@@ -144,8 +152,20 @@ def answer(
         return edges.verdict_lines(~solution.losing)
 
 
+def _limits(budget: int | None, seconds: float | None) -> dict[str, Any]:
+    """The ``budget`` and ``seconds`` keywords given (the others keep the
+    library's defaults)."""
+    given = (("budget", budget), ("seconds", seconds))
+    return {name: value for name, value in given if value is not None}
+
+
 def _other_game(
-    edges: EdgeList, start: str | None, rule: str, directed: bool, as_json: bool
+    edges: EdgeList,
+    start: str | None,
+    rule: str,
+    directed: bool,
+    as_json: bool,
+    limits: dict[str, Any],
 ) -> bytes:
     """Edge geography or a directed game, on the raw edges of the list."""
     from ..theory.geography import geography_mover_wins, solve_geography
@@ -159,13 +179,13 @@ def _other_game(
     if start is not None:
         vertex = _vertex(edges, start, "--start")
         with phase("solve"):
-            wins = geography_mover_wins(u, v, n, vertex, rule=rule, directed=directed)
+            wins = geography_mover_wins(u, v, n, vertex, rule=rule, directed=directed, **limits)
         note("matching", "none (this game is not decided by a matching)")
         if as_json:
             return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
     with phase("solve"):
-        solution = solve_geography(u, v, n, rule=rule, directed=directed)
+        solution = solve_geography(u, v, n, rule=rule, directed=directed, **limits)
     note("matching", f"none (solved by {_METHODS.get(solution.method, solution.method)})")
     with phase("format"):
         if as_json:
@@ -179,7 +199,9 @@ def _other_game(
         return edges.verdict_lines(~solution.losing)
 
 
-def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
+def _nimbers(
+    edges: EdgeList, start: str | None, as_json: bool, limits: dict[str, Any]
+) -> bytes:
     """Every start's Grundy value (or ``start``'s alone)."""
     from ..theory.nimbers import grundy_array, grundy_value
 
@@ -189,12 +211,12 @@ def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
     if start is not None:  # (the sizes are counted by the matching's zero check)
         vertex = _vertex(edges, start, "--start")
         with phase("solve"):
-            value = grundy_value(graph, vertex)
+            value = grundy_value(graph, vertex, **limits)
         if as_json:
             return _json.document("graph", [("start", start), ("grundy_value", value)])
         return b"%d\n" % value
     with phase("solve"):
-        values = grundy_array(graph)
+        values = grundy_array(graph, **limits)
     with phase("format"):
         if as_json:
             fields = [
@@ -206,7 +228,9 @@ def _nimbers(edges: EdgeList, start: str | None, as_json: bool) -> bytes:
         return _value_lines(edges, values)
 
 
-def _misere(edges: EdgeList, start: str | None, as_json: bool, values: bool) -> bytes:
+def _misere(
+    edges: EdgeList, start: str | None, as_json: bool, values: bool, limits: dict[str, Any]
+) -> bytes:
     """Misère verdicts (or with ``values`` misère Grundy values), for every
     start or ``start``'s alone."""
     from ..theory.misere import misere_array, misere_first_player_wins, misere_value
@@ -223,9 +247,9 @@ def _misere(edges: EdgeList, start: str | None, as_json: bool, values: bool) -> 
         vertex = _vertex(edges, start, "--start")
         with phase("solve"):
             if values:
-                value = misere_value(graph, vertex)
+                value = misere_value(graph, vertex, **limits)
             else:
-                wins = misere_first_player_wins(graph, vertex)
+                wins = misere_first_player_wins(graph, vertex, **limits)
         if values:
             if as_json:
                 return _json.document("graph", [*game, ("start", start), ("grundy_value", value)])
@@ -234,7 +258,7 @@ def _misere(edges: EdgeList, start: str | None, as_json: bool, values: bool) -> 
             return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
     with phase("solve"):
-        found = misere_array(graph)
+        found = misere_array(graph, **limits)
     with phase("format"):
         if values:
             if as_json:

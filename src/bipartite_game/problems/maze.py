@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._checks import freeze
-from .._input import write_file
+from .._command import write_file
 from .._jit import kernel
 from .._limits import ensure_fits
 from .._stats import phase
@@ -193,7 +193,9 @@ def answer(
 
         with phase("certificate"):
             names = cell_names(board)
-            write_file(certificate, certify(solution).to_json(names))
+            text = certify(solution).to_json(names, moves=moves)
+            text += "\n"  # a text file ends with a line break
+            write_file(certificate, text.encode("ascii"))
     losing = solution.losing
     height, width = board.shape
     open_flat = maze.open.reshape(-1)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .._limits import ensure_fits
 from .._stats import phase
@@ -177,18 +177,24 @@ def answer(
     moves: str = "rook",
     format: str = "text",
     misere: bool = False,
+    budget: int | None = None,
+    seconds: float | None = None,
 ) -> bytes:
     """Who wins the sum, and a winning move (module docstring); with
-    ``misere`` under misère play, by exhaustive search."""
+    ``misere`` under misère play, by exhaustive search.  ``budget`` (search
+    states) and ``seconds`` bound the work (``None``: the library's
+    defaults)."""
     as_json = _json.check_format(format)
+    given = (("budget", budget), ("seconds", seconds))
+    limits: dict[str, Any] = {name: value for name, value in given if value is not None}
     with phase("parse"):
         boards = parse(data, moves=moves)
     if misere:
-        return _misere(boards, as_json)
+        return _misere(boards, as_json, limits)
     from ..theory.sums import solve_sum
 
     with phase("solve"):
-        solution = solve_sum([(b.graph, b.path[-1], b.path) for b in boards])
+        solution = solve_sum([(b.graph, b.path[-1], b.path) for b in boards], **limits)
     move = solution.move
     with phase("format"):
         if as_json:
@@ -209,13 +215,13 @@ def answer(
         return _move_text(boards, move.component, move.vertex)
 
 
-def _misere(boards: list[Board], as_json: bool) -> bytes:
+def _misere(boards: list[Board], as_json: bool, limits: dict[str, Any]) -> bytes:
     """The misère sum: who wins, and a winning move when there is one to
     make (a sum with no move at all is won by the player to move)."""
     from ..theory.misere import misere_sum
 
     with phase("solve"):
-        solved = misere_sum([(b.graph, b.path[-1], b.path) for b in boards])
+        solved = misere_sum([(b.graph, b.path[-1], b.path) for b in boards], **limits)
     wins, move = solved.first_player_wins, solved.move
     with phase("format"):
         if as_json:

@@ -60,12 +60,14 @@ blossoms of Edmonds' search from the component's one vertex not matched
 inside it; on bipartite graphs every odd component is a single vertex and
 there are none.
 
-The format (JSON; ids are 0-based positions in ``labels``):
+The format (JSON; ids are 0-based positions in ``labels``, the names by
+which a checker finds the vertices in its own graph, in any order):
 ``labels``, ``first_player_wins``, ``mate`` (partner or -1), ``barrier``
 (``A``, ascending), ``barrier_level`` and ``barrier_via`` (one per barrier
 vertex), ``blossom_edges`` (``x0, y0, x1, y1, ...``: each merge's cycle
 edges in order, ``x_i`` in piece ``i`` and ``y_i`` in piece ``i + 1``) and
-``blossom_sizes`` (edges per merge).  See ``docs/certificates.md``.
+``blossom_sizes`` (edges per merge); a maze's certificate also records its
+move set, ``moves``.  See ``docs/certificates.md``.
 
 Cost of writing: one pass over the edges for the levels, Edmonds' search
 restricted to ``D`` for the blossoms (O((V + E) α)), and the JSON text
@@ -86,6 +88,7 @@ from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
+from ..graphs.boards import MOVE_SETS, parse_moves
 from ..graphs.graph import (
     Graph,
     GraphLike,
@@ -113,13 +116,21 @@ BoolArray = npt.NDArray[np.bool_]
 @dataclass(frozen=True, eq=False)
 class Certificate:
     """The claims of one :class:`~bipartite_game.theory.game.Solution` and the
-    witnesses that prove them (module docstring).
+    witnesses that prove them (module docstring), about :attr:`graph`.
 
     Made by :func:`certify`; one may be built by hand (to test a verifier,
     say): its claims are not checked, only that each is a 1-D array,
     ``first_player_wins`` of booleans and the rest of integers.  The arrays
     are read-only (a caller's array is copied unless it is read-only
-    already)."""
+    already).
+
+    A certificate made by :func:`certify` names its vertices as its
+    :attr:`graph` does (``str()`` of each label, or the ids ``"0" ..
+    "n-1"`` of a graph without labels): :meth:`to_json` writes those names,
+    and :func:`~bipartite_game.verify` finds the vertices by them, so it
+    checks against the same graph built in any vertex order.  One built by
+    hand has no graph: its vertices are the ids of the graph it is checked
+    against."""
 
     first_player_wins: BoolArray = field(repr=False)
     mate: Int32Array = field(repr=False)
@@ -145,6 +156,15 @@ class Certificate:
         """Unpickled or deep-copied: the arrays frozen again."""
         set_frozen_state(self, state)
 
+    @property
+    def graph(self) -> Graph | None:
+        """The graph certified, kept by reference (O(1)): its labels name
+        the vertices.  ``None`` for a certificate built by hand (or by
+        :func:`dataclasses.replace`), whose vertices are the ids of the
+        graph it is checked against."""
+        graph: Graph | None = self.__dict__.get("_graph")
+        return graph
+
     def check_intact(self) -> None:
         """Raise :class:`BipartiteGameError` if one of the arrays was made
         writable again (``flags.writeable = True``).  O(1)."""
@@ -152,50 +172,168 @@ class Certificate:
             if not is_frozen(getattr(self, item.name)):
                 raise writable_error("Certificate", item.name)
 
-    def to_json(self, labels: Sequence[str] | bytes | None = None) -> bytes:
-        """The certificate as JSON text.  ``labels`` are the vertex names,
-        one per vertex: a sequence of strings, or bytes holding one name a
-        line, each line ended by a newline (as :func:`~bipartite_game.verify`
-        takes them; the maze's ``row col`` lines, which spares a list of
-        millions of strings); by default the labels of the graph certified
-        (``str()`` of each), or its ids ``"0" .. "n-1"`` when it has none.
-        Anything else, or another number of names, raises
-        :class:`BipartiteGameError` naming ``labels``.  Numbers and
-        booleans are written by a kernel: O(V + E) bytes."""
+    @property
+    def num_vertices(self) -> int:
+        """The number of vertices, one claim each."""
+        return int(self.first_player_wins.size)
+
+    @property
+    def matching_size(self) -> int:
+        """The number of edges of the matching ``mate``.  O(V)."""
+        return int(np.count_nonzero(self.mate >= 0)) // 2
+
+    @property
+    def is_labelled(self) -> bool:
+        """Whether the vertices are named by the certified graph's labels
+        (else by their ids ``"0" .. "n-1"``)."""
+        return self.graph is not None and self.graph.labels is not None
+
+    def names(self) -> list[str]:
+        """The vertices' names as :meth:`to_json` writes them by default:
+        ``str()`` of each label of :attr:`graph`, else the ids.  O(V)."""
+        own = self.graph.labels if self.graph is not None else None
+        return [str(x) for x in (own if own is not None else range(self.num_vertices))]
+
+    def __repr__(self) -> str:
         self.check_intact()
-        n = int(self.first_player_wins.size)
-        if labels is None:
-            own = self.__dict__.get("_graph_labels")
-            labels = [str(x) for x in (own if own is not None else range(n))]
-        names = _labels_json(labels, n)
-        parts = [
-            b'{"format": ',
-            json.dumps(FORMAT).encode(),
-            b',\n"labels": ',
+        losing = self.num_vertices - int(np.count_nonzero(self.first_player_wins))
+        return (
+            f"Certificate(num_vertices={self.num_vertices}, "
+            f"matching_size={self.matching_size}, losing_starts={losing}, "
+            f"barrier_size={self.barrier.size}, blossom_merges={self.blossom_sizes.size}, "
+            f"labelled={self.is_labelled})"
+        )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the certified graph (as
+        :meth:`~bipartite_game.theory.game.Solution._repr_svg_` draws it)
+        with the claims tinted (losing starts red, the barrier yellow, the
+        other winning starts green), the matching drawn, and the witnesses'
+        edges marked (each barrier vertex's ``via`` edge, the blossom
+        merges' cycle edges); a summary when there is no graph to draw or
+        it is too large.  O(V + E) pieces."""
+        from ..graphs.drawing import (
+            A_CLASS,
+            LOSING,
+            MATCHING,
+            PATH,
+            WINNING,
+            oversize,
+            picture,
+            summary_svg,
+        )
+
+        self.check_intact()
+        wins = int(np.count_nonzero(self.first_player_wins))
+        summary = [
+            repr(self),
+            f"claims: the player to move wins from {wins} starts, loses from "
+            f"{self.num_vertices - wins}",
+        ]
+        graph = self.graph
+        if graph is None:
+            return summary_svg([*summary, "(no graph to draw: built without one)"])
+        note = oversize(graph)
+        if note is not None:
+            return summary_svg([*summary, note])
+        u, v = graph.edges()
+        n = max(graph.num_vertices, 1)
+        keys = np.minimum(u, v).astype(np.int64) * n + np.maximum(u, v)
+
+        def marked(a: npt.NDArray[np.integer], b: npt.NDArray[np.integer]) -> BoolArray:
+            ends = np.minimum(a, b).astype(np.int64) * n + np.maximum(a, b)
+            return np.isin(keys, ends)
+
+        via = marked(self.barrier, self.barrier_via)
+        merges = marked(self.blossom_edges[0::2], self.blossom_edges[1::2])
+        losing = ~self.first_player_wins
+        barrier = np.zeros(self.num_vertices, dtype=np.bool_)
+        barrier[self.barrier] = True
+        first = np.flatnonzero(self.mate > np.arange(self.mate.size))
+        return picture(
+            graph,
+            summary,
+            tints=[
+                (np.flatnonzero(losing).tolist(), LOSING, "losing"),
+                (np.flatnonzero(barrier).tolist(), A_CLASS, "barrier"),
+                (np.flatnonzero(~losing).tolist(), WINNING, "winning"),
+            ],
+            edge_styles=[
+                (via, PATH, "via", 3.0, True),
+                (merges, PATH, "blossom", 3.0, False),
+            ],
+            pairs=zip(first.tolist(), self.mate[first].tolist(), strict=True),
+            legend=[
+                (LOSING, "claimed false: some maximum matching misses it (the mover loses)"),
+                (A_CLASS, "the barrier A: claimed true, covered by every maximum matching"),
+                (WINNING, "claimed true: covered by every maximum matching"),
+                (MATCHING, "the certificate's maximum matching"),
+                (PATH, "witnesses: via edges dashed, blossom merges' cycles solid"),
+            ],
+        )
+
+    def to_json(
+        self, labels: Sequence[str] | bytes | None = None, *, moves: str | None = None
+    ) -> str:
+        """The certificate as JSON text (a ``str``, as :func:`json.dumps`
+        gives, pure ASCII, without a final line break).
+
+        ``labels`` are the vertex names, one per vertex: a sequence of
+        strings, or bytes holding one name a line, each line ended by a
+        newline (as :func:`~bipartite_game.verify` takes them; the maze's
+        ``row col`` lines, which spares a list of millions of strings); by
+        default :meth:`names` (the certified graph's labels, ``str()`` of
+        each, or its ids ``"0" .. "n-1"``).  Anything else, or another
+        number of names, raises :class:`BipartiteGameError` naming
+        ``labels``.  ``moves``: the move set of the maze whose graph was
+        certified (a name or ``"R,C"``, as
+        :func:`~bipartite_game.graphs.boards.grid_board` takes it), written
+        as the ``moves`` key so that a check with another move set says
+        which one the certificate was made for.  Numbers and booleans are
+        written by a kernel: O(V + E) bytes."""
+        self.check_intact()
+        n = self.num_vertices
+        names = _labels_json(self.names() if labels is None else labels, n)
+        # each part is ASCII text as soon as it is made (no bytes copy kept
+        # beside it): the peak is the parts and the joined text
+        parts = ['{"format": ', json.dumps(FORMAT)]
+        if moves is not None:
+            parts += [',\n"moves": ', json.dumps(_move_set_name(moves))]
+        parts += [
+            ',\n"labels": ',
             names,
-            b',\n"first_player_wins": ',
+            ',\n"first_player_wins": ',
             _json_booleans(self.first_player_wins),
         ]
-        for key in (
-            "mate",
-            "barrier",
-            "barrier_level",
-            "barrier_via",
-            "blossom_edges",
-            "blossom_sizes",
-        ):
-            parts += [b',\n"', key.encode(), b'": ', _json_integers(getattr(self, key))]
-        parts.append(b"}\n")
-        return b"".join(parts)
+        for item in fields(self)[1:]:  # the integer arrays, in the format's order
+            parts += [f',\n"{item.name}": ', _json_integers(getattr(self, item.name))]
+        parts.append("}")
+        return "".join(parts)
 
 
-def json_labels(labels: Sequence[str]) -> bytes:
-    """A JSON array of strings (labels kept exactly: undecodable bytes,
-    read with ``surrogateescape``, are written as ``\\udcXX`` escapes)."""
-    return json.dumps(list(labels)).encode("ascii")
+def _move_set_name(moves: object) -> str:
+    """``moves`` as a certificate records it: the name of a named move set,
+    else ``"R,C"`` of its leaper; a move set :func:`parse_moves` refuses
+    raises its error.  O(1)."""
+    if not isinstance(moves, str):
+        raise BipartiteGameError(
+            f"to_json(): moves must be a move-set name or 'R,C', not {type(moves).__name__}"
+        )
+    _, leaper = parse_moves(moves)
+    name = moves.strip().lower()
+    if name in MOVE_SETS or leaper is None:
+        return name
+    return f"{leaper[0]},{leaper[1]}"
 
 
-def _labels_json(labels: object, n: int) -> bytes:
+def json_labels(labels: Sequence[str]) -> str:
+    """A JSON array of strings, ASCII (labels kept exactly: undecodable
+    bytes, read with ``surrogateescape``, are written as ``\\udcXX``
+    escapes)."""
+    return json.dumps(list(labels))
+
+
+def _labels_json(labels: object, n: int) -> str:
     """:meth:`Certificate.to_json`'s ``labels``, checked, as a JSON array.
     Bytes of plain printable ASCII without quotes or backslashes (the
     maze's lines) become the array by one replace; other bytes are decoded
@@ -208,12 +346,12 @@ def _labels_json(labels: object, n: int) -> bytes:
                 "(bytes are one label a line, each ended by a newline)"
             )
         if n == 0:
-            return b"[]"
+            return "[]"
         codes = np.frombuffer(labels, dtype=np.uint8)
         special = (codes < 32) & (codes != 10)
         special |= (codes >= 127) | (codes == ord('"')) | (codes == ord("\\"))
         if not special.any():
-            return b'["' + labels[:-1].replace(b"\n", b'","') + b'"]'
+            return '["' + labels[:-1].decode("ascii").replace("\n", '","') + '"]'
         return json_labels(labels.decode("utf-8", "surrogateescape").split("\n")[:-1])
     if isinstance(labels, str) or not isinstance(labels, Sequence):
         raise BipartiteGameError(
@@ -234,8 +372,8 @@ def _labels_json(labels: object, n: int) -> bytes:
 def certify(solution: Solution | GraphLike) -> Certificate:
     """The certificate of ``solution`` (module docstring), or of the
     solution of a graph (a :class:`Graph` or a networkx graph, solved
-    first).  It remembers the graph's labels, which :meth:`Certificate.to_json`
-    writes by default.
+    first).  It keeps the graph (:attr:`Certificate.graph`), whose labels
+    name the vertices in :meth:`Certificate.to_json`.
 
     ``A`` is the solution's barrier; levels come from one breadth-first
     search from the free vertices over ``D`` and ``A``; the merges from
@@ -272,8 +410,8 @@ def certify(solution: Solution | GraphLike) -> Certificate:
         blossom_edges=freeze(edges),
         blossom_sizes=freeze(sizes),
     )
-    # not a field (the fields are the arrays): the labels' tuple, O(1)
-    object.__setattr__(certificate, "_graph_labels", graph.labels)
+    # not a field (the fields are the claims and witnesses): O(1)
+    object.__setattr__(certificate, "_graph", graph)
     return certificate
 
 
@@ -521,21 +659,25 @@ def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
     return at
 
 
-def _json_integers(values: npt.NDArray[np.integer]) -> bytes:
-    """A JSON array of integers, written by a kernel."""
+def _json_integers(values: npt.NDArray[np.integer]) -> str:
+    """A JSON array of integers, written by a kernel, decoded straight from
+    its buffer."""
     # each value with its comma: 11 bytes for 32-bit ids, 21 for any int64
     per_value = 12 if values.dtype.itemsize <= 4 else 21
     wide: IntArray = np.ascontiguousarray(values, dtype=np.int64)
     out = np.empty(wide.size * per_value + 2, dtype=np.uint8)
-    end = _write_integers(wide, out)
-    return b"[" + out[:end].tobytes() + b"]"
+    end = _write_integers(wide, out[1:]) + 1
+    out[0] = 91  # '['
+    out[end] = 93  # ']'
+    return str(out[: end + 1].data, "ascii")
 
 
-def _json_booleans(values: BoolArray) -> bytes:
-    """A JSON array of ``true``/``false``, written by a kernel."""
+def _json_booleans(values: BoolArray) -> str:
+    """A JSON array of ``true``/``false``, written by a kernel, decoded
+    straight from its buffer."""
     out = np.empty(values.size * 6 + 2, dtype=np.uint8)
     end = _write_booleans(np.ascontiguousarray(values, dtype=np.bool_), out)
-    return out[:end].tobytes()
+    return str(out[:end].data, "ascii")
 
 
 def _write_booleans_native(lib: Library, values: BoolArray, out: npt.NDArray[np.uint8]) -> int:

@@ -9,7 +9,10 @@ are a few lines each.
 
 What is checked, in order (the first failure is reported):
 
-1. the labels are the graph's vertices, in order;
+0. given a maze's move set, the one the certificate records (if any) is
+   the same (as sets of steps, read by the board builders' parser);
+1. the labels are the graph's vertices (the certificate's vertices are
+   found in the graph by name, in whatever order either lists them);
 2. ``mate`` is a matching of the graph (symmetric, along edges);
 3. it is maximum: with ``A`` the barrier, ``2|M| = n + |A| - odd(G - A)``
    (Tutte–Berge), the odd components counted here;
@@ -98,6 +101,7 @@ class _Certificate:
     barrier_via: IntArray
     blossom_edges: IntArray
     blossom_sizes: IntArray
+    moves: str | None = None
 
 
 def verify(
@@ -105,6 +109,7 @@ def verify(
     certificate: object,
     *legacy: object,
     labels: Sequence[str] | bytes | None = None,
+    moves: str | None = None,
 ) -> Verdict:
     """Check every claim of ``certificate`` about ``graph``.
 
@@ -112,15 +117,25 @@ def verify(
     the labels).  ``certificate`` is JSON text (bytes or str), or a
     certificate object (:class:`~bipartite_game.Certificate`, recognised by
     its ``to_json`` method: this module imports nothing of the solver's,
-    see below), whose JSON is then written with the graph's vertex names.
-    ``labels`` are the vertices' names as the certificate gives them: a
-    sequence of strings, or bytes holding one name a line (the maze's
-    ``row col`` lines, which spares a list of millions of strings); by
-    default the graph's labels, ``str()`` of each, or the ids ``"0" ..
-    "n-1"`` of a graph without labels.  The former form ``verify(graph,
-    labels, certificate)`` is still taken.  Raise :class:`CertificateError`
-    when the certificate cannot be read.  Module docstring for what and at
-    what cost."""
+    see below), whose JSON is then written with its own vertex names (the
+    labels of the graph it certifies; one built by hand, without a graph,
+    is written with ``graph``'s names: its ids are ``graph``'s).
+
+    The certificate names its vertices (its ``labels``), and they are found
+    in ``graph`` by name: the same graph built in another vertex order (or
+    from its edges in another order) checks.  ``labels`` are the names of
+    ``graph``'s vertices, in id order: a sequence of strings, or bytes
+    holding one name a line (the maze's ``row col`` lines, which spares a
+    list of millions of strings); by default the graph's labels, ``str()``
+    of each, or the ids ``"0" .. "n-1"`` of a graph without labels.  When
+    the certificate's names are not the graph's, the verdict says which
+    differ, a few of each quoted.  ``moves``: the move set the maze graph
+    was built with (a name or ``"R,C"``); a certificate that records
+    another one (``maze --certificate`` records it) is refused with the
+    verdict naming it; one that records none is checked as it is.  The
+    former form ``verify(graph, labels, certificate)`` is still taken.
+    Raise :class:`CertificateError` when the certificate cannot be read.
+    Module docstring for what and at what cost."""
     if legacy:
         if len(legacy) != 1 or labels is not None:
             raise BipartiteGameError(
@@ -147,6 +162,10 @@ def verify(
     count = labels.count(b"\n") if isinstance(labels, bytes) else len(labels)
     if count != n:
         raise BipartiteGameError(f"verify(): {count} labels for {n} vertices")
+    if moves is not None and not isinstance(moves, str):
+        raise BipartiteGameError(
+            f"verify(): moves must be a move-set name or 'R,C', not {type(moves).__name__}"
+        )
     if not isinstance(certificate, (bytes, str)):
         write = getattr(certificate, "to_json", None)
         if not callable(write):
@@ -154,21 +173,30 @@ def verify(
                 "verify() takes the certificate as JSON text or a Certificate, "
                 f"not {type(certificate).__name__}"
             )
-        certificate = write(labels)
+        # one made by certify names its vertices as its graph does; one built
+        # by hand has no graph, and its ids are this graph's
+        own_names = getattr(certificate, "graph", None) is not None
+        certificate = write() if own_names else write(labels)
         if not isinstance(certificate, (bytes, str)):
             raise BipartiteGameError("verify(): the certificate's to_json() gave no JSON text")
-    cert = _read(certificate, n)
-    failure = _label_failure(labels, cert.labels)
-    if failure is None:
-        failure = _first_failure(graph, cert)
+    cert = _read(certificate)
+    if moves is not None and cert.moves is not None:
+        failure = _moves_failure(cert.moves, moves)
+        if failure is not None:
+            return Verdict(False, failure)
+    found = _by_name(labels, cert)
+    if isinstance(found, str):
+        return Verdict(False, found)
+    failure = _first_failure(graph, found)
     if failure is not None:
         return Verdict(False, f"claim failed: {failure}")
-    size = int(np.count_nonzero(cert.mate >= 0)) // 2
+    size = int(np.count_nonzero(found.mate >= 0)) // 2
     return Verdict(True, f"verified: {n} vertices, matching of size {size}")
 
 
-def _read(text: bytes | str, n: int) -> _Certificate:
-    """Parse and check the shape of every value; never a traceback."""
+def _read(text: bytes | str) -> _Certificate:
+    """Parse and check the shape of every value against the certificate's
+    own number of vertices (its labels); never a traceback."""
     try:
         data = json.loads(text)
     except RecursionError:
@@ -179,7 +207,11 @@ def _read(text: bytes | str, n: int) -> _Certificate:
         raise CertificateError("certificate: expected a JSON object")
     if data.get("format") != FORMAT:
         raise CertificateError(f"certificate: 'format' must be {FORMAT!r}")
-    labels = _value(data, "labels", str, n)
+    moves = data.pop("moves", None)
+    if moves is not None and not isinstance(moves, str):
+        raise CertificateError("certificate: 'moves' must be a string (a move set)")
+    labels = _value(data, "labels", str, None)
+    n = len(labels)
     wins = _value(data, "first_player_wins", bool, n)
     mate = _value(data, "mate", int, n, low=-1, high=n)
     barrier = _value(data, "barrier", int, None, low=0, high=n)
@@ -193,7 +225,7 @@ def _read(text: bytes | str, n: int) -> _Certificate:
         raise CertificateError(
             "certificate: 'blossom_edges' must hold two ids per edge of 'blossom_sizes'"
         )
-    return _Certificate(list(labels), wins, mate, barrier, level, via, edges, sizes)
+    return _Certificate(list(labels), wins, mate, barrier, level, via, edges, sizes, moves)
 
 
 def _value(
@@ -213,7 +245,8 @@ def _value(
     if not isinstance(value, list):
         raise CertificateError(f"certificate: {key!r} must be a JSON array")
     if length is not None and len(value) != length:
-        raise CertificateError(f"certificate: {key!r} has {len(value)} entries, the graph {length}")
+        what = "the barrier's" if key.startswith("barrier_") else "'labels'"
+        raise CertificateError(f"certificate: {key!r} has {len(value)} entries, {what} {length}")
     if value and set(map(type, value)) != {kind}:  # one C-level pass
         noun = {str: "strings", bool: "booleans", int: "integers"}[kind]
         raise CertificateError(f"certificate: {key!r} must hold {noun} only")
@@ -231,8 +264,38 @@ def _value(
     return array
 
 
-def _label_failure(expected: Sequence[str] | bytes, given: list[str]) -> str | None:
-    """The first label of the certificate that is not the graph's, in words."""
+def _moves_failure(recorded: str, given: str) -> str | None:
+    """Why a certificate made for the move set ``recorded`` does not speak
+    of a maze built with ``given``, or ``None`` when they are one move set
+    (``knight`` is ``2,1`` and ``1,2``).  The move sets are read by the
+    board builder's parser (graph input, not the solver).  O(1)."""
+    from ..graphs.boards import parse_moves
+
+    try:
+        theirs = set(parse_moves(recorded)[0])
+    except BipartiteGameError:
+        raise CertificateError(
+            f"certificate: 'moves' is {quote(recorded)}, not a move set (rook, king, knight or R,C)"
+        ) from None
+    if theirs == set(parse_moves(given)[0]):
+        return None
+    return (
+        f"move set differs: the certificate was made for the move set {quote(recorded)}, "
+        f"not {quote(given.strip().lower())}"
+    )
+
+
+#: How many names a message about names quotes, of each kind.
+_QUOTED = 3
+
+
+def _by_name(expected: Sequence[str] | bytes, cert: _Certificate) -> _Certificate | str:
+    """``cert`` with its vertices renumbered to the graph's ids, found by
+    name (``expected``: the graph's names in id order), or the verdict's
+    message when the names are not the graph's.  O(V) for names in the
+    graph's order (one comparison); else a dictionary of the names, O(V)
+    Python steps, and the arrays renumbered by numpy, O(size)."""
+    given = cert.labels
     if isinstance(expected, bytes):
         # one string compare; a label holding a line break could fake the
         # joined text, so the count of line breaks is part of the check
@@ -240,14 +303,76 @@ def _label_failure(expected: Sequence[str] | bytes, given: list[str]) -> str | N
         if joined.count("\n") == len(given) and (
             joined.encode("utf-8", "surrogatepass") == expected
         ):
-            return None
+            return cert
         expected = expected.decode("utf-8", "surrogateescape").split("\n")[:-1]
-    elif list(expected) == given:
-        return None
-    k = next(i for i, (a, b) in enumerate(zip(given, expected, strict=True)) if a != b)
-    return (
-        f"labels: entry {k} is {quote(given[k])}, but the graph's vertex {k} is "
-        f"{quote(expected[k])}"
+    else:
+        expected = list(expected)
+        if expected == given:
+            return cert
+    # C-level passes only: a dictionary, a set, and one lookup a name
+    index = dict(zip(expected, range(len(expected)), strict=True))
+    if len(index) < len(expected):
+        return (
+            "vertex names differ in order, and the graph names two vertices "
+            f"{quote(_repeated(expected))} (str() of their labels): a certificate is "
+            "matched to it by name only when the names are distinct, else it must list "
+            "the vertices in the graph's order"
+        )
+    named = set(given)
+    if len(named) < len(given):
+        raise CertificateError(f"certificate: 'labels' names {quote(_repeated(given))} twice")
+    if named != index.keys():
+        missing = [name for name in expected if name not in named]
+        extra = [name for name in given if name not in index]
+        parts = []
+        if missing:
+            parts.append(f"the graph has {_counted(missing)} the certificate does not name")
+        if extra:
+            parts.append(f"the certificate names {_counted(extra)} the graph does not have")
+        return "vertex names differ: " + "; ".join(parts)
+    where = np.fromiter(map(index.__getitem__, given), dtype=np.int64, count=len(given))
+    return _renumbered(cert, where, expected)
+
+
+def _repeated(names: list[str]) -> str:
+    """The first name of ``names`` that is there twice (one is)."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            return name
+        seen.add(name)
+    raise AssertionError("no repeated name")  # pragma: no cover (callers know one is)
+
+
+def _counted(names: list[str]) -> str:
+    """``2 vertices ('x', 'y')``: how many, and the first few quoted."""
+    shown = ", ".join(quote(name) for name in names[:_QUOTED])
+    more = f", and {len(names) - _QUOTED} more" if len(names) > _QUOTED else ""
+    noun = "vertex" if len(names) == 1 else "vertices"
+    return f"{len(names)} {noun} ({shown}{more})"
+
+
+def _renumbered(cert: _Certificate, where: IntArray, names: list[str]) -> _Certificate:
+    """``cert`` with vertex ``v`` renamed ``where[v]`` (a permutation), and
+    the barrier sorted again with its levels and ``via``.  O(size)."""
+    n = where.size
+    wins = np.empty(n, dtype=np.bool_)
+    wins[where] = cert.first_player_wins
+    mate = np.full(n, -1, dtype=np.int64)
+    matched = np.flatnonzero(cert.mate >= 0)
+    mate[where[matched]] = where[cert.mate[matched]]
+    barrier = where[cert.barrier]
+    order = np.argsort(barrier, kind="stable")
+    return _Certificate(
+        names,
+        wins,
+        mate,
+        barrier[order],
+        cert.barrier_level[order],
+        where[cert.barrier_via][order],
+        where[cert.blossom_edges],
+        cert.blossom_sizes,
+        cert.moves,
     )
 
 

@@ -17,9 +17,14 @@ general, already at maximum degree 4, and polynomial at maximum degree 3
 
 - **forests, exactly, in O(V + E)** (:func:`forest_values`, in C in
   ``native/nimbers.c``);
+- **cycles, exactly, in O(V)**: every start is worth 1 on an even cycle, 0
+  on an odd one (each move leaves a path, a forced line, ahead);
 - **components of maximum degree at most 3, exactly, in polynomial time**
-  (:mod:`.cubic`, which proves it; in C in ``native/cubic.c``): paths and
-  cycles among them, so no component of maximum degree 2 is searched;
+  (:mod:`.cubic`, which proves it; in C in ``native/cubic.c``): O(V²) steps
+  at most, counted against the same :class:`~.geography.search.Budget` as
+  the search (1024 steps a state), refused past it with
+  :class:`~bipartite_game.errors.GeographyTooLarge` (before the work when
+  a bound or an estimate says so);
 - **every other component by a memoised search** over (vertex, what the
   token can still reach), under the :class:`~.geography.search.Budget`
   of the geography search, refusing past it with
@@ -83,7 +88,14 @@ from .game import Solution, solve
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
 
-__all__ = ["forest_values", "grundy_array", "grundy_value", "grundy_values", "is_forest"]
+__all__ = [
+    "forest_values",
+    "grundy_array",
+    "grundy_value",
+    "grundy_values",
+    "is_forest",
+    "start_values",
+]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -111,9 +123,10 @@ def grundy_values(
 
     Give a :class:`~bipartite_game.graphs.graph.Graph`, or the edges as two
     endpoint arrays ``u, v`` (with ``num_vertices`` and ``labels`` as for
-    :meth:`Graph.from_edges`).  Forests and components of maximum degree
-    at most 3 are exact at any size; other components with a cycle are
-    searched within ``budget`` states and ``seconds``, past which
+    :meth:`Graph.from_edges`).  Forests and cycles are exact at any size;
+    components of maximum degree at most 3 are exact within ``budget``
+    (their steps counted 1024 a state); other components with a cycle are
+    searched within ``budget`` states and ``seconds``; past either,
     :class:`~bipartite_game.errors.GeographyTooLarge` is raised.
 
     Examples
@@ -138,30 +151,76 @@ def grundy_array(
     every value checked against the matching's zero test."""
     graph = as_graph(graph, "grundy_array")
     limits = checked_budget(budget, seconds)
+    return _values(graph, np.ones(graph.num_vertices, dtype=np.bool_), limits)
+
+
+def start_values(
+    graph: GraphLike,
+    starts: Iterable[Hashable] | npt.ArrayLike,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
+) -> IntArray:
+    """``values[k]``: the Grundy value of the start ``starts[k]`` (named as
+    the graph names its vertices), as :func:`grundy_array` finds it, but
+    only these starts are valued: the degree-3 method and the search spend
+    nothing on the others (their component's forest pass and matching are
+    linear anyway).
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])  # values 1 2 2 1
+    >>> start_values(path, [3, 1]).tolist()
+    [1, 2]
+    """
+    graph = as_graph(graph, "start_values")
+    limits = checked_budget(budget, seconds)
+    ids = graph.vertex_ids(starts, "starts")
+    wanted = np.zeros(graph.num_vertices, dtype=np.bool_)
+    wanted[ids] = True
+    return np.asarray(_values(graph, wanted, limits)[ids], dtype=np.int64)
+
+
+def _values(graph: Graph, wanted: npt.NDArray[np.bool_], limits: tuple[int, float]) -> IntArray:
+    """The values of the starts ``wanted`` (the forest pass gives the
+    others of forests too; the rest are 0), each checked."""
     indptr, indices = wide_offsets(graph.indptr), graph.indices
     values, label = forest_values(indptr, indices)
     cyclic = cyclic_components(indptr, label)
     solution = solve(graph)
     if cyclic.any():
-        low = _low_degree(indptr, label)
-        cubic = cyclic & low
-        if cubic.any():
-            exact = cubic_values(
-                indptr, indices, solution.mate, solution.losing, solution.barrier, cubic
-            )
-            values[cubic] = exact[cubic]
-        searched = cyclic & ~low
         spent = Budget(*limits)
+        cycles = cyclic & _degree_at_most(indptr, label, 2)
+        values[cycles] = _cycle_value(np.bincount(label, minlength=label.size)[label[cycles]])
+        low = _degree_at_most(indptr, label, 3)
+        cubic = cyclic & low & ~cycles & wanted
+        if cubic.any():
+            try:
+                exact = cubic_values(
+                    indptr,
+                    indices,
+                    solution.mate,
+                    solution.losing,
+                    solution.barrier,
+                    cubic,
+                    label,
+                    spent,
+                )
+            except SearchTooLarge as error:
+                raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
+            values[cubic] = exact[cubic]
+        searched = cyclic & ~low & wanted
         try:
             for root in np.unique(label[searched]).tolist():
                 members = np.flatnonzero(label == root)
                 adjacency = local_adjacency(indptr, indices, members, spent)
                 memo: dict[tuple[int, int], int] = {}
                 for s in range(members.size):
-                    values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
+                    if wanted[members[s]]:
+                        values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
-    _check_zeros(solution, values)
+    _check_zeros(solution, values, wanted)
     return values
 
 
@@ -197,16 +256,30 @@ def grundy_value(
     rest = graph.without_ids(np.array([x for x in gone if x != token], dtype=np.int64))
     solution = solve(rest)
     rest_indptr = wide_offsets(rest.indptr)
-    _, rest_label = forest_values(rest_indptr, rest.indices)
-    if _low_degree(rest_indptr, rest_label)[token]:
+    rest_values, rest_label = forest_values(rest_indptr, rest.indices)
+    spent = Budget(*limits)
+    if not cyclic_components(rest_indptr, rest_label)[token]:  # a tree: the forest rule
+        value = int(rest_values[token])
+    elif _degree_at_most(rest_indptr, rest_label, 2)[token]:  # a cycle
+        value = int(_cycle_value(np.count_nonzero(rest_label == rest_label[token])))
+    elif _degree_at_most(rest_indptr, rest_label, 3)[token]:
         todo = np.zeros(n, dtype=np.bool_)
         todo[token] = True
-        found = cubic_values(
-            rest_indptr, rest.indices, solution.mate, solution.losing, solution.barrier, todo
-        )
+        try:
+            found = cubic_values(
+                rest_indptr,
+                rest.indices,
+                solution.mate,
+                solution.losing,
+                solution.barrier,
+                todo,
+                rest_label,
+                spent,
+            )
+        except SearchTooLarge as error:
+            raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
         value = int(found[token])
     else:
-        spent = Budget(*limits)
         try:
             adjacency = local_adjacency(indptr, indices, members, spent)
             value = _search(adjacency, local[token], seen, {}, spent)
@@ -250,21 +323,40 @@ def _refusal(graph: Graph, what: str) -> str:
     )
 
 
-def _low_degree(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+def _cubic_refusal(graph: Graph, what: str) -> str:
+    return (
+        f"Grundy values of vertex geography on this graph ({graph.num_vertices} vertices, "
+        f"{graph.num_edges} edges) need {what}: at maximum degree 3 they cost up to about "
+        "V x |C| steps (docs/nimbers.md); raise the budget (budget=, or --budget on the "
+        "command line)"
+    )
+
+
+def _degree_at_most(indptr: IntArray, label: IntArray, most: int) -> npt.NDArray[np.bool_]:
     """Per vertex: whether every vertex of its component (``label``) has
-    degree at most 3."""
-    n = label.size
-    high = np.zeros(n, dtype=np.bool_)
-    high[label[np.diff(indptr) > 3]] = True
+    degree at most ``most``."""
+    high = np.zeros(label.size, dtype=np.bool_)
+    high[label[np.diff(indptr) > most]] = True
     return np.asarray(~high[label], dtype=np.bool_)
 
 
-def _check_zeros(solution: Solution, values: IntArray) -> None:
+def _cycle_value(size: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """Every start's value on a cycle of ``size`` vertices: each move leaves
+    a path of size - 2 vertices ahead of the token, a forced line worth
+    (size - 2) mod 2, so the start is worth 1 on an even cycle, 0 on an odd
+    one."""
+    return np.asarray(1 - np.asarray(size) % 2, dtype=np.int64)
+
+
+def _check_zeros(
+    solution: Solution, values: IntArray, wanted: npt.NDArray[np.bool_]
+) -> None:
     """The Sprague–Grundy theorem's zero test against the matching: a value
-    is 0 exactly where the mover loses.  A failure is a bug here."""
-    losing = solution.losing
-    if not np.array_equal(values == 0, losing):
-        bad = int(np.flatnonzero((values == 0) != losing)[0])
+    is 0 exactly where the mover loses (at the starts ``wanted``).  A
+    failure is a bug here."""
+    wrong = ((values == 0) != solution.losing) & wanted
+    if wrong.any():
+        bad = int(np.flatnonzero(wrong)[0])
         raise AssertionError(
             f"Grundy value {int(values[bad])} at vertex {bad} contradicts the matching"
         )
@@ -288,7 +380,7 @@ def _search(
         if edges == reach.bit_count():  # connected, so a tree
             return tree_value(adjacency, x, reach)
         if top <= 3 and reach.bit_count() >= _CUBIC_FROM:
-            return _cubic_value(adjacency, x, reach)
+            return _cubic_value(adjacency, x, reach, budget)
         return None
 
     root, reach = key_of(vertex, seen)
@@ -346,7 +438,7 @@ def _shape_inside(adjacency: list[int], x: int, reach: int) -> tuple[int, int]:
     return total // 2, top
 
 
-def _cubic_value(adjacency: list[int], x: int, reach: int) -> int:
+def _cubic_value(adjacency: list[int], x: int, reach: int, budget: Budget) -> int:
     """g of the position when what it reaches, with x, has maximum degree
     at most 3: :mod:`.cubic` on that subgraph, with x as the start."""
     inside = reach | 1 << x
@@ -375,8 +467,16 @@ def _cubic_value(adjacency: list[int], x: int, reach: int) -> int:
     todo = np.zeros(len(ids), dtype=np.bool_)
     todo[local[x]] = True
     indptr = wide_offsets(graph.indptr)
+    _, component = forest_values(indptr, graph.indices)
     found = cubic_values(
-        indptr, graph.indices, solution.mate, solution.losing, solution.barrier, todo
+        indptr,
+        graph.indices,
+        solution.mate,
+        solution.losing,
+        solution.barrier,
+        todo,
+        component,
+        budget,
     )
     return int(found[local[x]])
 

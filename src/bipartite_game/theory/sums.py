@@ -17,8 +17,9 @@ reaches a position of value t, and then the nim-sum is 0.  A terminal
 sum has X = 0, so by induction the player facing X = 0 loses.
 
 :func:`solve_sum` finds each component's value with
-:mod:`.nimbers` (forests exact in O(V + E); components with a cycle by
-its memoised search under the geography search's budget, which refuses
+:mod:`.nimbers` (forests exact in O(V + E); components of maximum degree
+3 exactly by :mod:`.cubic`; other components with a cycle by its memoised
+search; the last two under the geography search's budget, which refuses
 past it with :class:`~bipartite_game.errors.GeographyTooLarge`), and when
 the mover wins, the move of the proof: the first component (in the order
 given) whose value has X's highest bit, and the lowest-numbered vertex
@@ -26,11 +27,12 @@ one move away whose value is t.  A position mid-game (the token on v, the
 set S visited) is the start v of the graph without S − {v}'s edges, so
 every value here is a start's value in a subgraph: v's component of it.
 
-Cost: one call of :func:`~.nimbers.grundy_array` on the disjoint union
+Cost: one call of :func:`~.nimbers.start_values` on the disjoint union
 of what each token can still reach (its component once the visited
-vertices are cut off), and for the move one more on what the chosen
-component's token can reach after it; each is a forest pass, or a search
-whose states are charged to ``budget`` and whose time to ``seconds``.  Deciding sums of
+vertices are cut off), valuing the tokens' starts alone, and for the move
+one more on what the chosen component's token can reach after it, valuing
+its moves alone; each is a forest pass, the degree-3 method or a search,
+whose work is charged to ``budget`` and whose time to ``seconds``.  Deciding sums of
 two geography positions is hard in general (Burke, Ferland and Teng,
 arXiv 2106.02114): the values are what makes a sum easy, and they are
 easy on forests only.
@@ -49,7 +51,7 @@ from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, is_networkx_graph
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
-from .nimbers import grundy_array
+from .nimbers import start_values
 
 __all__ = [
     "Component",
@@ -197,7 +199,7 @@ def component_value(
     """The Grundy value of one board: the token on ``vertex``, ``visited``
     used; that of the start ``vertex`` in what the token can still reach
     (its component once the other visited vertices are cut off), by
-    :func:`~bipartite_game.theory.nimbers.grundy_array` there."""
+    :func:`~bipartite_game.theory.nimbers.start_values` there."""
     part = _component((graph, vertex, visited), 0)
     limits = checked_budget(budget, seconds)
     return _start_values([(_rest(part), [part.vertex])], *limits)[0][part.vertex]
@@ -280,7 +282,8 @@ def _start_values(
     """For each board ``(graph, starts)``, the Grundy value of each start:
     computed on the starts' components only (nothing else is searched),
     all boards' at once as one disjoint union, so that a sum of many small
-    boards costs one call of :func:`grundy_array` (one budget for all)."""
+    boards costs one call of :func:`~.nimbers.start_values` (one budget for
+    all), which values those starts alone."""
     pieces = []
     ends_u: list[npt.NDArray[np.int64]] = []
     ends_v: list[npt.NDArray[np.int64]] = []
@@ -299,10 +302,10 @@ def _start_values(
         pieces.append((offset, local, starts))
         offset += int(keep.sum())
     union = Graph.from_edges(np.concatenate(ends_u), np.concatenate(ends_v), offset)
-    values = grundy_array(union, budget=budget, seconds=seconds)
-    return [
-        {s: int(values[first + local[s]]) for s in starts} for first, local, starts in pieces
-    ]
+    ids = [first + int(local[s]) for first, local, starts in pieces for s in starts]
+    found = start_values(union, np.array(ids, dtype=np.int64), budget=budget, seconds=seconds)
+    values = dict(zip(ids, found.tolist(), strict=True))
+    return [{s: values[first + int(local[s])] for s in starts} for first, local, starts in pieces]
 
 
 def _option_values(part: _Part, budget: int, deadline: float) -> dict[int, int]:

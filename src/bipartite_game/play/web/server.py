@@ -26,6 +26,7 @@ from typing import Any
 import uvicorn
 from starlette.types import ASGIApp
 
+from ..._command import ReaderGone, silence_stdout
 from ...errors import BipartiteGameError
 from .app import create_app, stop_requests
 from .connections import bounded_protocol
@@ -159,7 +160,8 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = 
 
     Prints ``bipartite-game: serving on http://HOST:PORT/`` once connections
     are accepted.  Raises :class:`BipartiteGameError` when the address cannot
-    be bound.
+    be bound, and stops when that line cannot be written (an
+    :class:`BipartiteGameError`, or ``ReaderGone`` when its reader went away).
     """
     limits = limits or Limits()
     sock = _bind(host, port)
@@ -183,6 +185,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = 
         server.run(sockets=[sock])
     finally:
         sock.close()
+    if unwritten and isinstance(unwritten[0], BrokenPipeError):  # nobody reads: stop quietly
+        silence_stdout()
+        raise ReaderGone
     if unwritten:
         reason = unwritten[0].strerror or str(unwritten[0])
         raise BipartiteGameError(f"cannot write the output: {reason}")

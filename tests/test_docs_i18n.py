@@ -369,6 +369,10 @@ def _copy_tree(to: Path) -> Path:
 
 
 def _i18n(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``docs/i18n.py`` of ``tree``, whose commands' help comes from the
+    package of ``tree`` (its ``src`` first on the path; a clean clone's has
+    no compiled kernels, so they may run without them here)."""
+    path = os.pathsep.join(filter(None, [str(tree / "src"), os.environ.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, str(tree / "docs" / "i18n.py"), *args],
         cwd=tree,
@@ -376,6 +380,7 @@ def _i18n(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=900,
         check=False,
+        env=dict(os.environ, PYTHONPATH=path, BIPARTITE_GAME_NATIVE="auto"),
     )
 
 
@@ -391,7 +396,10 @@ def test_the_catalogs_hold_the_english_as_it_is_and_update_follows_a_change(
     """check (against the English extracted now) passes; update on the same
     English changes no catalog; after a paragraph is added and one is
     changed, update brings the first in untranslated and the second with
-    its old translation flagged fuzzy, and check names both."""
+    its old translation flagged fuzzy, and check names both.  A command's
+    help changed in the code alone (its page unchanged) is followed too:
+    the extraction is incremental, and read the page's old help before the
+    command page depended on the package's files."""
     _needs("sphinx_intl")
     tree = _copy_tree(tmp_path / "tree")
     done = _i18n(tree, "check")
@@ -407,13 +415,20 @@ def test_the_catalogs_hold_the_english_as_it_is_and_update_follows_a_change(
     assert old in text
     text = text.replace(old, "The strategy itself is one lookup for each move:")
     tutorial.write_text(text + "\nA paragraph the translators have not seen.\n")
+    verify = tree / "src" / "bipartite_game" / "cli" / "verify_command.py"
+    code = verify.read_text()
+    old = "FILE is a maze ('maze' format)"
+    assert old in code
+    verify.write_text(code.replace(old, "FILE is a maze (the 'maze' format)"))
     done = _i18n(tree, "update")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "tutorial.po: 1 untranslated, 1 fuzzy" in done.stdout
+    assert "commands/verify.po: 0 untranslated, 1 fuzzy" in done.stdout
     after = _catalogs(tree)
     changed = {name for name in after if after[name] != before[name]}
-    assert changed == {"zh_CN/LC_MESSAGES/tutorial.po"}
+    assert changed == {"zh_CN/LC_MESSAGES/tutorial.po", "zh_CN/LC_MESSAGES/commands/verify.po"}
     done = _i18n(tree, "check", "--no-extract")
     assert done.returncode == 1
     assert "untranslated: 'A paragraph the translators have not seen.'" in done.stdout
     assert "fuzzy: 'The strategy itself is one lookup for each move:'" in done.stdout
+    assert "fuzzy: \"FILE is a maze (the 'maze' format)\"" in done.stdout

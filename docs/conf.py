@@ -7,6 +7,11 @@ reference is generated from the docstrings (autodoc, autosummary); each
 command's page shows its ``--help`` as the installed command prints it
 (``_ext/bipartite_game_docs.py``).  ``tests/test_docs.py`` runs every example
 of the site and, in the slow tier, this build with warnings as errors.
+
+The site is also built in Simplified Chinese from the same pages and the
+catalogs of ``locale/`` (``python docs/i18n.py build`` builds both languages,
+``python docs/i18n.py update`` brings the catalogs up to date with the
+English; ``translating.md`` tells how).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
     "bipartite_game_docs",
+    "bipartite_game_i18n",
 ]
 
 root_doc = "index"
@@ -75,4 +81,33 @@ add_module_names = False
 
 html_theme = "furo"
 html_title = f"bipartite-game {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["i18n.css"]
+# furo's sidebar with the language switch under the search box
+# (_templates/sidebar/language.html; the links: bipartite_game_i18n)
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/language.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/ethical-ads.html",
+        "sidebar/scroll-end.html",
+        "sidebar/variant-selector.html",
+    ]
+}
+
+# Translations (gettext): English is the source; `-D language=zh_CN` builds
+# the site in Simplified Chinese from locale/zh_CN/LC_MESSAGES, one catalog
+# per page (gettext_compact off), without the source line numbers (a line
+# added above a message would otherwise change every catalog below it).
+# Literal blocks are not extracted (gettext_additional_targets stays
+# empty): code, commands and their output are the program's and stay
+# byte for byte as they are in every language.
+language = "en"
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_location = False
+gettext_uuid = False
+gettext_additional_targets: list[str] = []

@@ -2,7 +2,11 @@
 
 ``command-help``: the ``--help`` of a subcommand, as the installed command
 prints it (``python -m bipartite_game WORDS --help``, 80 columns), so a
-command's page never drifts from its parser.
+command's page never drifts from its parser; in a translated build, its
+sentences follow it as text to translate (``bipartite_game_i18n``).  The
+page depends on the package's Python files (:func:`package_sources`), so
+an incremental build (and the gettext builder of ``docs/i18n.py update``)
+reads it again when a help text changes, not only when the page does.
 
 Links from a page to a Markdown file outside the site (``docs/benchmarks.md``
 to ``../benchmarks/README.md``, right on GitHub) become download links to
@@ -21,12 +25,15 @@ nested in a union or a generic (``ArrayLike | None``, ``list[Vertex]``) as
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from bipartite_game_i18n import help_summary
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -52,6 +59,19 @@ def command_help(words: list[str]) -> str:
     return done.stdout
 
 
+@functools.cache
+def package_sources() -> tuple[Path, ...]:
+    """The Python files of the package ``command_help`` runs (the same
+    interpreter and environment find the same one): the help is made from
+    them."""
+    spec = importlib.util.find_spec("bipartite_game")
+    if spec is None or not spec.submodule_search_locations:
+        return ()
+    return tuple(
+        sorted(p for folder in spec.submodule_search_locations for p in Path(folder).rglob("*.py"))
+    )
+
+
 class CommandHelp(SphinxDirective):
     """``.. command-help:: maze`` (or ``play maze``, or nothing for the
     command itself): a literal block."""
@@ -65,9 +85,12 @@ class CommandHelp(SphinxDirective):
             text = command_help(words)
         except (RuntimeError, OSError, subprocess.SubprocessError) as error:
             raise self.error(str(error)) from None
+        for source_file in package_sources():
+            self.env.note_dependency(source_file)
         block = nodes.literal_block(text, text)
         block["language"] = "text"
-        return [block]
+        source, line = self.get_source_info()
+        return [block, *help_summary(text, source, line)]
 
 
 class Picture(SphinxDirective):

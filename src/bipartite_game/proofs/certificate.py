@@ -158,7 +158,7 @@ class Certificate:
 
     @property
     def graph(self) -> Graph | None:
-        """The graph certified, kept by reference (O(1)): its labels name
+        """The graph certified, kept by reference (O(1)), whose labels name
         the vertices.  ``None`` for a certificate built by hand (or by
         :func:`dataclasses.replace`), whose vertices are the ids of the
         graph it is checked against."""

@@ -316,7 +316,7 @@ def create_app(
         show_values = field(body, "show_values", bool, False)
 
         def work() -> tuple[SumGame, dict[str, Any]]:
-            game = SumGame(
+            game = SumGame.start(
                 read_sum(body, limits), side=side, budget=limits.sum_budget, seconds=sum_seconds
             )
             return game, sum_state("", game, show_values=show_values)
@@ -354,11 +354,12 @@ def create_app(
         return endpoint
 
     def sum_play(game: SumGame, body: dict[str, Any]) -> bool:
-        game.play(*sum_move(game, body))
+        game.match.play(*sum_move(game.match, body))
         return False
 
     def sum_undo(game: SumGame, body: dict[str, Any]) -> bool:
-        game.undo()
+        if not game.match.undo():
+            raise IllegalMoveError("nothing to take back: you have not moved yet")
         return False
 
     async def http_error(request: Request, error: Exception) -> Response:

@@ -137,3 +137,16 @@ def test_there_is_no_import_circle() -> None:
         if module not in state:
             circle = visit(module)
             assert circle is None, " -> ".join(circle)
+
+
+def test_no_two_public_classes_share_a_name() -> None:
+    """Every ``class X`` in the package whose name has no leading
+    underscore is the only class of that name: ``from ... import X`` and
+    the documentation never have to say which one is meant."""
+    defined: dict[str, list[str]] = {}
+    for module, path in sorted(MODULES.items()):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                defined.setdefault(node.name, []).append(module)
+    shared = {name: modules for name, modules in defined.items() if len(modules) > 1}
+    assert not shared

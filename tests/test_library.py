@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -143,3 +145,27 @@ def test_the_readme_library_examples_are_right() -> None:
     # the blocks read as one session
     runner.run(parser.get_doctest("\n".join(blocks), {}, "README", "README.md", 0))
     assert runner.summarize(verbose=False).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("module", "old", "new"),
+    [
+        ("bipartite_game.kit", "Verdict", "CheckVerdict"),
+        ("bipartite_game.kit.check", "Verdict", "CheckVerdict"),
+        ("bipartite_game.kit", "Outcome", "RunOutcome"),
+        ("bipartite_game.kit.stress", "Outcome", "RunOutcome"),
+        ("bipartite_game.brute", "SearchTooLarge", "BruteForceTooLarge"),
+    ],
+)
+def test_a_renamed_class_answers_to_its_old_name_with_a_deprecation_warning(
+    module: str, old: str, new: str
+) -> None:
+    home = importlib.import_module(module)
+    assert old not in home.__all__ and new in home.__all__
+    for _ in range(2):  # at every use, not only the first
+        with pytest.warns(DeprecationWarning, match=rf"{module}\.{old} is deprecated.*{new}"):
+            alias = getattr(home, old)
+        assert alias is getattr(home, new)
+    assert old not in dir(home)
+    with pytest.raises(AttributeError, match="no attribute 'Verdicts'"):
+        getattr(home, "Verdicts")  # noqa: B009 - a name that never was

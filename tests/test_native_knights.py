@@ -185,7 +185,7 @@ def test_answers_without_the_library_agree_with_brute_force(board: Board) -> Non
     rows, r, c, alice, bob = board
     try:
         expected = _brute(rows, r, c, alice, bob)
-    except brute.SearchTooLarge:
+    except brute.BruteForceTooLarge:
         assume(False)
         return
     text = f"{len(rows)} {len(rows[0])} {r} {c}\n" + "\n".join(rows) + "\n"

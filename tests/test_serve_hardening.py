@@ -175,7 +175,7 @@ def test_no_more_than_workers_computations_run_at_once(monkeypatch: pytest.Monke
     """Eight analyses that each run out of time: the threads they leave
     behind keep their slots, so never more than two run."""
     counter = _Counter()
-    monkeypatch.setattr("bipartite_game.play.web.app.solve", _slow_solve(0.25, counter))
+    monkeypatch.setattr("bipartite_game.play.web.routes.maze.solve", _slow_solve(0.25, counter))
     app = create_app(Limits(workers=2, solve_seconds=0.05, queue_seconds=10), warm_up=False)
 
     async def scenario() -> list[httpx2.Response]:
@@ -201,7 +201,7 @@ def test_no_more_than_workers_computations_run_at_once(monkeypatch: pytest.Monke
 def test_a_request_that_cannot_start_in_time_hears_server_busy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("bipartite_game.play.web.app.solve", _slow_solve(1.0))
+    monkeypatch.setattr("bipartite_game.play.web.routes.maze.solve", _slow_solve(1.0))
     app = create_app(Limits(workers=1, queue_seconds=0.2, solve_seconds=5), warm_up=False)
 
     async def scenario() -> list[httpx2.Response]:
@@ -222,7 +222,7 @@ def test_many_small_analyses_at_once_all_succeed(monkeypatch: pytest.MonkeyPatch
     machine (few requests, so the event loop's own work is small beside
     it); the queue's own limit is set far out of the way: it is not what
     is tested here."""
-    monkeypatch.setattr("bipartite_game.play.web.app.solve", _slow_solve(0.3))
+    monkeypatch.setattr("bipartite_game.play.web.routes.maze.solve", _slow_solve(0.3))
     app = create_app(Limits(workers=2, solve_seconds=2.5, queue_seconds=600.0), warm_up=False)
 
     async def scenario() -> list[httpx2.Response]:
@@ -405,13 +405,13 @@ if files:
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
 if slow:
-    import bipartite_game.play.web.app as app
-    real = app.solve
+    import bipartite_game.play.web.routes.maze as maze
+    real = maze.solve
     def solve(graph):
         print("solving", flush=True)
         time.sleep(slow)
         return real(graph)
-    app.solve = solve
+    maze.solve = solve
 from bipartite_game.cli.main import main
 sys.exit(main(["serve", "--port", "0"]))
 """

@@ -3,17 +3,21 @@ games played through it, and every bound answered with a 4xx and a message."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from bipartite_game import brute
 from bipartite_game.graphs.boards import parse_moves
 from bipartite_game.play.web import Limits, create_app
+from bipartite_game.play.web.routes.shared import AppState
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
 #: The test client's address; the server answers only to its own names.
@@ -178,22 +182,40 @@ def test_a_board_too_large_is_refused_by_its_limit_not_by_bytes(client: TestClie
 
     _error(client.post("/api/analyse", content=chunks(), headers=JSON), 413, side)
     # the header alone is enough
-    _error(client.post("/api/analyse", json={"maze": "100 100\n..\n"}), 413,
-           "maze too large: 100x100, at most 12 on a side")
-    _error(client.post("/api/analyse", json={"maze": "1000000000 5\n"}), 413,
-           "maze too large: 1000000000x5, at most 12 on a side")
-    _error(client.post("/api/analyse", json={"maze": "9" * 3000 + " 1\n"}), 413,
-           "maze too large: 99999999999999999999...x1, at most 12 on a side")
+    _error(
+        client.post("/api/analyse", json={"maze": "100 100\n..\n"}),
+        413,
+        "maze too large: 100x100, at most 12 on a side",
+    )
+    _error(
+        client.post("/api/analyse", json={"maze": "1000000000 5\n"}),
+        413,
+        "maze too large: 1000000000x5, at most 12 on a side",
+    )
+    _error(
+        client.post("/api/analyse", json={"maze": "9" * 3000 + " 1\n"}),
+        413,
+        "maze too large: 99999999999999999999...x1, at most 12 on a side",
+    )
     edges = "".join(f"v{k} w{k}\n" for k in range(600))
     for path in ("/api/graph/analyse", "/api/graph/games", "/api/graph/explain"):
-        _error(client.post(path, json={"edges": edges, "vertex": "v1"}), 413,
-               "graph too large: at most 200 vertices and 2000 edges (this request is over")
-    _error(client.post("/api/sums", json={"sum": "@maze 1 1\n" + maze}), 413,
-           "sum too large: at most 6 boards, mazes at most 12 on a side, 600 cells")
+        _error(
+            client.post(path, json={"edges": edges, "vertex": "v1"}),
+            413,
+            "graph too large: at most 200 vertices and 2000 edges (this request is over",
+        )
+    _error(
+        client.post("/api/sums", json={"sum": "@maze 1 1\n" + maze}),
+        413,
+        "sum too large: at most 6 boards, mazes at most 12 on a side, 600 cells",
+    )
     # a click carries no board: a body that large is only too many bytes
     game = _ok(client.post("/api/games", json={"maze": SAMPLE, "side": "first"}), 201)["id"]
-    _error(client.post(f"/api/games/{game}/move", json={"cell": [0, 0], "pad": maze}), 413,
-           "request body too large: at most 4096 bytes")
+    _error(
+        client.post(f"/api/games/{game}/move", json={"cell": [0, 0], "pad": maze}),
+        413,
+        "request body too large: at most 4096 bytes",
+    )
     # the page is told the same words, to refuse before sending
     limits = _ok(client.get("/api/limits"))
     assert limits["max_body"] == 4096
@@ -218,7 +240,7 @@ def test_a_computation_out_of_time_gets_503(monkeypatch: pytest.MonkeyPatch) -> 
         time.sleep(0.5)
         return real_solve(graph)
 
-    monkeypatch.setattr("bipartite_game.play.web.app.solve", slow_solve)
+    monkeypatch.setattr("bipartite_game.play.web.routes.maze.solve", slow_solve)
     app = create_app(Limits(solve_seconds=0.1), warm_up=False)
     with TestClient(app, base_url=BASE) as slow:
         _error(slow.post("/api/analyse", json={"maze": SAMPLE}), 503, "took too long")
@@ -271,3 +293,37 @@ def test_serve_refuses_bad_options_in_one_line() -> None:
         assert_one_line_error(
             run("serve", "--port", str(port)), f"cannot listen on 127.0.0.1:{port}"
         )
+
+
+ROUTE_GROUPS = ("page", "maze", "graph", "games", "sums")
+
+
+def test_each_route_group_documents_exactly_its_routes() -> None:
+    """The API's reference is the route modules' docstrings: each lists
+    every route its ``routes()`` makes, with its method, and no other; and
+    the groups together are the whole application."""
+    app = create_app(warm_up=False)
+    served = set()
+    for route in app.routes:
+        if isinstance(route, Mount):
+            served.add(("GET", route.path + "/..."))
+        else:
+            assert isinstance(route, Route)
+            served.update((m, route.path) for m in route.methods or () if m != "HEAD")
+    documented = set()
+    for name in ROUTE_GROUPS:
+        group = importlib.import_module(f"bipartite_game.play.web.routes.{name}")
+        listed = {
+            (m, re.sub(r"\{[a-z_]+\}", "{game_id:str}", path))
+            for m, path in re.findall(r"^``(GET|POST) +(/[^`]*)``", group.__doc__ or "", re.M)
+        }
+        made = set()
+        for route in group.routes(AppState.new(Limits())):
+            if isinstance(route, Mount):
+                made.add(("GET", route.path + "/..."))
+            else:
+                assert isinstance(route, Route)
+                made.update((m, route.path) for m in route.methods or () if m != "HEAD")
+        assert listed == made, name
+        documented |= listed
+    assert documented == served

@@ -9,16 +9,26 @@ replaces the function.  Python's import sets ``package.name = submodule``
 when it loads one; an eager ``from .decompose import decompose`` used to win
 that race, and lazily loaded names must win it too.  The submodules stay in
 ``sys.modules``.
+
+Renamed public names stay importable under their old name for two minor
+releases (:func:`renamed_names`, or ``renamed=`` of :func:`lazy_names`): the
+old name gives the new object with a :class:`DeprecationWarning` naming the
+new one, at every use, as networkx does.
 """
 
 from __future__ import annotations
 
 import sys
+import warnings
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-__all__ = ["lazy_names"]
+__all__ = ["lazy_names", "renamed_names"]
+
+#: When the old names of the names renamed after 0.1.0 go: they stay
+#: through two minor releases, 0.2 and 0.3.
+RENAMED_UNTIL = "0.4"
 
 #: The attribute of a lazy package holding its ``{name: submodule}`` table.
 _HOMES = "_HOMES"
@@ -33,12 +43,45 @@ class _Package(ModuleType):
         super().__setattr__(name, value)
 
 
-def lazy_names(package: str, homes: dict[str, str]) -> None:
-    """Make each name of ``homes`` an attribute of ``package`` imported from
-    ``package.<homes[name]>`` on first use, then kept."""
-    module = sys.modules[package]
+def _renamed(package: str, old: str, new: str) -> None:
+    warnings.warn(
+        f"{package}.{old} is deprecated and will be removed in {RENAMED_UNTIL}: "
+        f"it is now {package}.{new}",
+        DeprecationWarning,
+        stacklevel=3,  # the line that named it
+    )
+
+
+def renamed_names(module: str, renamed: dict[str, str]) -> None:
+    """Let ``module`` answer each old name of ``renamed`` (old → new) with
+    its new name's object and a :class:`DeprecationWarning` (PEP 562).  Call
+    once, at the module's end; the old names stay out of ``__all__``."""
+    namespace = sys.modules[module].__dict__
 
     def __getattr__(name: str) -> Any:
+        new = renamed.get(name)
+        if new is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        _renamed(module, name, new)
+        return namespace[new]
+
+    namespace["__getattr__"] = __getattr__
+
+
+def lazy_names(
+    package: str, homes: dict[str, str], *, renamed: dict[str, str] | None = None
+) -> None:
+    """Make each name of ``homes`` an attribute of ``package`` imported from
+    ``package.<homes[name]>`` on first use, then kept; each old name of
+    ``renamed`` (old → new, a name of ``homes``) gives the new one's object
+    with a :class:`DeprecationWarning` at every use, and is never kept."""
+    module = sys.modules[package]
+    renamed = renamed or {}
+
+    def __getattr__(name: str) -> Any:
+        if name in renamed:
+            _renamed(package, name, renamed[name])
+            return getattr(module, renamed[name])
         home = homes.get(name)
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
+from ._lazy import renamed_names
+
 __all__ = [
-    "SearchTooLarge",
+    "BruteForceTooLarge",
     "duel_first_player_wins",
     "geography_first_player_wins",
     "geography_grundy",
@@ -212,8 +214,9 @@ def lock_adjacency(rings: int, size: int, *, wrap: bool = True) -> Adjacency:
     return adjacency
 
 
-class SearchTooLarge(RuntimeError):
-    """The exhaustive search would exceed its budget; the caller should skip."""
+class BruteForceTooLarge(RuntimeError):
+    """The brute force's exhaustive search would exceed its budget; the
+    caller should skip the case."""
 
 
 def duel_first_player_wins(
@@ -225,7 +228,7 @@ def duel_first_player_wins(
     the other token; the ordered pair (Alice's vertex, Bob's vertex) may never
     repeat (the starting pair counts as seen); who cannot move loses.  The
     state is the pair, whose turn it is, and the set of seen pairs; nothing
-    about colours or parity is assumed.  Raises :class:`SearchTooLarge` after
+    about colours or parity is assumed.  Raises :class:`BruteForceTooLarge` after
     ``budget`` positions.
     """
     neighbours = [sorted(set(row)) for row in adjacency]
@@ -251,7 +254,7 @@ def duel_first_player_wins(
         if known is not None:
             return known
         if len(memo) >= budget:
-            raise SearchTooLarge(f"more than {budget} positions")
+            raise BruteForceTooLarge(f"more than {budget} positions")
         result = False
         for q in (alice_moves if alice_turn else bob_moves)[p]:
             if not seen >> q & 1 and not mover_wins(q, not alice_turn, seen | 1 << q):
@@ -334,3 +337,7 @@ def _sum_search(components: Sequence[SumComponent], *, misere: bool) -> bool:
     masks, state = _sum_start(components)
     result: bool = _sum_game(masks, misere=misere)(state)
     return result
+
+
+# renamed after 0.1.0 (the geography solver's SearchTooLarge is another error)
+renamed_names(__name__, {"SearchTooLarge": "BruteForceTooLarge"})

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 from .._lazy import lazy_names
 
 if TYPE_CHECKING:
-    from .check import PROBLEMS, Verdict, check
+    from .check import PROBLEMS, CheckVerdict, check
     from .gen import FAMILIES, Generated, Knobs, Span, generate
     from .shrink import shrink
-    from .stress import Failure, Interrupted, Outcome, Report, stress
+    from .stress import Failure, Interrupted, Report, RunOutcome, stress
 
 #: Where each public name lives.
 _HOMES = {
     "PROBLEMS": "check",
-    "Verdict": "check",
+    "CheckVerdict": "check",
     "check": "check",
     "FAMILIES": "gen",
     "Generated": "gen",
@@ -33,22 +33,22 @@ _HOMES = {
     "shrink": "shrink",
     "Failure": "stress",
     "Interrupted": "stress",
-    "Outcome": "stress",
     "Report": "stress",
+    "RunOutcome": "stress",
     "stress": "stress",
 }
 
 __all__ = [
     "FAMILIES",
     "PROBLEMS",
+    "CheckVerdict",
     "Failure",
     "Generated",
     "Interrupted",
     "Knobs",
-    "Outcome",
     "Report",
+    "RunOutcome",
     "Span",
-    "Verdict",
     "check",
     "generate",
     "shrink",
@@ -56,4 +56,7 @@ __all__ = [
 ]
 
 
-lazy_names(__name__, _HOMES)
+#: Names renamed after 0.1.0, kept as deprecated aliases (:mod:`.._lazy`).
+_RENAMED = {"Verdict": "CheckVerdict", "Outcome": "RunOutcome"}
+
+lazy_names(__name__, _HOMES, renamed=_RENAMED)

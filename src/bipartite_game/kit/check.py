@@ -20,20 +20,22 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from .._lazy import renamed_names
 from .._text import as_bytes, quote
 from ..errors import BipartiteGameError
 
-__all__ = ["PROBLEMS", "Verdict", "check", "front_end"]
+__all__ = ["PROBLEMS", "CheckVerdict", "check", "front_end"]
 
 #: The problems a checker exists for: the judge front-ends.
 PROBLEMS = ("maze", "lock", "knights", "king", "graph", "bunny", "edges")
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """``ok``, or where the output first differs from the right answer
-    (``line`` numbers are 1-based; ``found`` and ``expected`` are those lines,
-    quoted, or ``end of output`` / ``end of answer``)."""
+class CheckVerdict:
+    """A checker's verdict on one output: ``ok``, or where the output first
+    differs from the right answer (``line`` numbers are 1-based; ``found``
+    and ``expected`` are those lines, quoted, or ``end of output`` / ``end
+    of answer``)."""
 
     ok: bool
     line: int = 0
@@ -54,7 +56,9 @@ def front_end(problem: str) -> Any:
     return importlib.import_module(f"..problems.{problem}", __package__)
 
 
-def check(problem: str, input_data: bytes | str, output: bytes | str, **options: object) -> Verdict:
+def check(
+    problem: str, input_data: bytes | str, output: bytes | str, **options: object
+) -> CheckVerdict:
     """Judge ``output`` against the right answer to ``input_data``.
 
     ``options`` are the problem's own (``moves=`` for ``maze``, ``size=`` and
@@ -65,7 +69,7 @@ def check(problem: str, input_data: bytes | str, output: bytes | str, **options:
     return compare(as_bytes(output, "check()"), right)
 
 
-def compare(output: bytes, right: bytes) -> Verdict:
+def compare(output: bytes, right: bytes) -> CheckVerdict:
     """Token-by-token comparison, white space ignored; the first difference
     is reported by the lines that hold it.  O(len(output) + len(right)) time;
     the output is split into at most as many tokens as the answer has, plus
@@ -73,7 +77,7 @@ def compare(output: bytes, right: bytes) -> Verdict:
     want = right.split()
     got = output.split(maxsplit=len(want))
     if got == want:
-        return Verdict(True)
+        return CheckVerdict(True)
     at = next(
         (k for k, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
         min(len(got), len(want)),
@@ -81,7 +85,7 @@ def compare(output: bytes, right: bytes) -> Verdict:
     found = _line_with_token(output, at)
     expected = _line_with_token(right, at)
     line = found[0] if found else output.count(b"\n") + 1
-    return Verdict(
+    return CheckVerdict(
         False,
         line,
         quote(found[1]) if found else "end of output",
@@ -104,3 +108,7 @@ def _line_with_token(text: bytes, index: int) -> tuple[int, bytes] | None:
         seen += count
         start, number = end + 1, number + 1
     return None
+
+
+# renamed after 0.1.0 (a second Verdict, of certificates, is bipartite_game.Verdict)
+renamed_names(__name__, {"Verdict": "CheckVerdict"})

@@ -56,6 +56,7 @@ from typing import Any
 
 from .._command import check_output, real, whole, write_file, write_stdout
 from .._input import PROG
+from .._lazy import renamed_names
 from ..errors import BipartiteGameError
 from .check import compare
 from .program import Programs, Run, become_subreaper, check_command, wall_limit
@@ -67,8 +68,8 @@ __all__ = [
     "OUTPUT_LIMIT",
     "Failure",
     "Interrupted",
-    "Outcome",
     "Report",
+    "RunOutcome",
     "run_solution",
     "stress",
 ]
@@ -90,8 +91,8 @@ SHOWN_LINES, SHOWN_CHARS = 40, 4000
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """One run of the solution: ``kind`` is ``ok``, ``wrong answer``,
+class RunOutcome:
+    """The outcome of one run of the solution: ``kind`` is ``ok``, ``wrong answer``,
     ``time-out``, ``crash``, ``non-zero exit`` or ``output limit``; ``detail``
     says more (the first differing line, the exit status or signal, the last
     line the program wrote to standard error).  ``output`` is what it printed,
@@ -115,7 +116,7 @@ class Failure:
     case: int
     input: str
     expected: str
-    outcome: Outcome
+    outcome: RunOutcome
     original: str
     runs: int
 
@@ -183,7 +184,7 @@ def run_solution(
     *,
     time_limit: float = 10.0,
     output_limit: int = OUTPUT_LIMIT,
-) -> Outcome:
+) -> RunOutcome:
     """Run ``solution`` on ``text``.  A shell command gets it on standard
     input and is run as :mod:`.program` says: judged once its own process
     has exited, within ``time_limit`` seconds of CPU time (and twice that
@@ -194,9 +195,9 @@ def run_solution(
     :func:`judge`'s."""
     if not isinstance(solution, str):
         try:
-            return Outcome("ok", str(solution(text)))
+            return RunOutcome("ok", str(solution(text)))
         except Exception as error:
-            return Outcome("crash", "", f"raised {type(error).__name__}: {error}")
+            return RunOutcome("crash", "", f"raised {type(error).__name__}: {error}")
     return _outcome(
         Programs().run(solution, text.encode(), time_limit=time_limit, output_limit=output_limit),
         time_limit,
@@ -204,7 +205,7 @@ def run_solution(
     )
 
 
-def _outcome(run: Run, time_limit: float, output_limit: int) -> Outcome:
+def _outcome(run: Run, time_limit: float, output_limit: int) -> RunOutcome:
     """What a run of a program was: its kind and detail, its output decoded.
 
     The details are the same on every run of the same program (no measured
@@ -215,23 +216,23 @@ def _outcome(run: Run, time_limit: float, output_limit: int) -> Outcome:
     said = run.stderr.decode(errors="replace").strip().splitlines()
     said_last = f" (it said: {said[-1][:200]})" if said else ""
     if run.error:
-        return Outcome("non-zero exit", output, f"could not be started: {run.error}")
+        return RunOutcome("non-zero exit", output, f"could not be started: {run.error}")
     if run.limit in ("cpu", "wall"):  # one detail: which came first can depend on load
         clock = wall_limit(time_limit)
         detail = f"no exit within {time_limit:g} s of CPU time ({clock:g} s by the clock)"
-        return Outcome("time-out", output, detail)
+        return RunOutcome("time-out", output, detail)
     if run.limit == "output":
-        return Outcome("output limit", output, f"printed more than {_mib(output_limit)}")
+        return RunOutcome("output limit", output, f"printed more than {_mib(output_limit)}")
     status = run.status
     if status < 0:
-        return Outcome("crash", output, f"killed by {_signal_name(-status)}{said_last}")
+        return RunOutcome("crash", output, f"killed by {_signal_name(-status)}{said_last}")
     if 128 < status <= 128 + 64:  # the shell's report of a signal
-        return Outcome(
+        return RunOutcome(
             "crash", output, f"exit status {status}: {_signal_name(status - 128)}{said_last}"
         )
     if status != 0:
-        return Outcome("non-zero exit", output, f"exit status {status}{said_last}")
-    return Outcome("ok", output)
+        return RunOutcome("non-zero exit", output, f"exit status {status}{said_last}")
+    return RunOutcome("ok", output)
 
 
 def _mib(size: int) -> str:
@@ -245,16 +246,16 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def kept(outcome: Outcome) -> Outcome:
+def kept(outcome: RunOutcome) -> RunOutcome:
     """``outcome`` with at most the first :data:`KEPT_OUTPUT` characters of
     its output, as a failure keeps it (shrinking judges many runs, and a
     flood of output must not be held once per run)."""
     if len(outcome.output) <= KEPT_OUTPUT:
         return outcome
-    return Outcome(outcome.kind, outcome.output[:KEPT_OUTPUT], outcome.detail)
+    return RunOutcome(outcome.kind, outcome.output[:KEPT_OUTPUT], outcome.detail)
 
 
-def judge(expected: str, outcome: Outcome) -> Outcome:
+def judge(expected: str, outcome: RunOutcome) -> RunOutcome:
     """A clean run whose output differs from ``expected`` is a wrong answer."""
     if not outcome.ok:
         return outcome
@@ -262,7 +263,7 @@ def judge(expected: str, outcome: Outcome) -> Outcome:
     if verdict.ok:
         return outcome
     detail = str(verdict).removeprefix("wrong answer: ")
-    return Outcome("wrong answer", outcome.output, detail)
+    return RunOutcome("wrong answer", outcome.output, detail)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -300,20 +301,20 @@ class _Runner:
         self.solution = solution
         self.time_limit = time_limit
         self.output_limit = output_limit
-        self.judged: dict[str, tuple[str, Outcome]] = {}
+        self.judged: dict[str, tuple[str, RunOutcome]] = {}
         self.runs = 0
         self.programs = Programs()
         self._lock = threading.Lock()
         self._in_process = threading.Lock()
 
-    def run(self, text: str) -> Outcome:
+    def run(self, text: str) -> RunOutcome:
         """The solution's run on ``text``, not judged."""
         if isinstance(self.solution, str):
             return self._run_program(self.solution, text)
         with self._in_process:
             return run_solution(self.solution, text)
 
-    def judge(self, text: str) -> tuple[str, Outcome]:
+    def judge(self, text: str) -> tuple[str, RunOutcome]:
         # Python code runs one call at a time: threads would not make it
         # faster (the interpreter's lock), and two threads loading numba's
         # kernels at once break its imports.  Programs run in parallel.
@@ -330,7 +331,7 @@ class _Runner:
                 self.judged[text] = (want, kept(outcome))
         return want, outcome
 
-    def _run_program(self, command: str, text: str) -> Outcome:
+    def _run_program(self, command: str, text: str) -> RunOutcome:
         run = self.programs.run(
             command, text.encode(), time_limit=self.time_limit, output_limit=self.output_limit
         )
@@ -391,7 +392,7 @@ def stress_cases(
     runner = _Runner(expected, solution, time_limit, output_limit)
     began = time.perf_counter()
     bar = _progress(count) if progress else None
-    window: deque[tuple[str, str, Future[Outcome]]] = deque()
+    window: deque[tuple[str, str, Future[RunOutcome]]] = deque()
     agreed, failing = 0, None
     try:
         with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -579,3 +580,7 @@ def _run(args: argparse.Namespace) -> int:
     if report.failure is not None and args.save is not None:
         write_file(args.save, report.failure.input.encode())
     return 0 if report.ok else 1
+
+
+# renamed after 0.1.0 (bipartite_game.Outcome is a game's end)
+renamed_names(__name__, {"Outcome": "RunOutcome"})

@@ -6,7 +6,9 @@
   text for terminals.
 - :mod:`.match` -- :class:`~.match.Match`, the referee the terminal game and
   the web page share (sides, hints, take-backs, the annotated record).
-- :mod:`.terminal` -- ``play maze``; :mod:`.web` -- ``serve``, the page.
+- :mod:`.sum_match` -- :class:`~.sum_match.SumMatch`, the referee of a sum
+  of boards, which ``play sum`` and the page's sum mode share.
+- :mod:`.terminal` -- ``play maze`` and ``play sum``; :mod:`.web` -- ``serve``, the page.
 
 It uses the layers below (graphs, theory, the judge formats of
 :mod:`bipartite_game.problems` for a maze's text), never the contest kit or

@@ -22,17 +22,18 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .._text import quote
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
-from .match import DIRECTIONS, Match, direction_name, parse_cell
-from .position import FIRST, Position
+from .match import Match, direction_name, parse_cell
+from .position import FIRST
 from .render import legend, render_text
 
 if TYPE_CHECKING:
     from ..problems.sums import Board as SumBoard
+    from .sum_match import Turn
 
 __all__ = [
     "LOST",
@@ -384,40 +385,30 @@ def play_sum(
     """One game of a sum against the engine: a token on each board, a turn
     moves one of them, who cannot move on any board loses.  ``side`` is
     ``"winning"`` (the person takes the side with a forced win),
-    ``"auto"`` (the other), ``"first"`` or ``"second"``.  The engine plays
-    the Sprague–Grundy move (:func:`~bipartite_game.theory.sums.solve_sum`:
-    the nim-sum 0 after it) when it has one, else the first legal move.
-    ``budget`` (search states) and ``seconds`` bound each solve of the sum
-    (``None``: the library's defaults); past them the game is refused
-    before it starts, or the engine's move in the middle of it.
-    Returns :data:`WON`, :data:`LOST` or :data:`UNFINISHED`."""
-    from ..theory.sums import engine_move, solve_sum
+    ``"auto"`` (the other), ``"first"`` or ``"second"``.  The rules and the
+    engine's move are :class:`~bipartite_game.play.sum_match.SumMatch`'s:
+    the Sprague–Grundy move (the nim-sum 0 after it) when it has one, else
+    the first legal move.  ``budget`` (search states) and ``seconds`` bound
+    each solve of the sum (``None``: the library's defaults); past them the
+    game is refused before it starts, or the engine's move in the middle of
+    it.  Returns :data:`WON`, :data:`LOST` or :data:`UNFINISHED`."""
+    from .sum_match import SumMatch
 
-    given = (("budget", budget), ("seconds", seconds))
-    limits: dict[str, Any] = {name: value for name, value in given if value is not None}
-    positions = []
-    for b in boards:
-        position = Position(b.graph, b.path[0], board=b.grid)
-        for vertex in b.path[1:]:
-            position.push(vertex)
-        positions.append(position)
+    # the start is drawn before the engine's opening move
+    match = SumMatch(boards, side=side, budget=budget, seconds=seconds, opening=False)
     console = _Console(stdin, stdout, columns)
-    mover_wins = solve_sum(positions, **limits).first_player_wins
-    you_first = {"winning": mover_wins, "auto": not mover_wins, "first": True, "second": False}[
-        side
-    ]
     console.say(
         f"A sum of {len(boards)} boards, a token on each: a turn moves one token, and who "
         "cannot move on any board loses. Type 'help' for how to move."
     )
-    holder = "you have" if you_first == mover_wins else "the engine has"
+    holder = "you have" if match.you_first == match.mover_wins else "the engine has"
     console.say(
-        f"You move {'first' if you_first else 'second'}. The player to move "
-        f"{'wins' if mover_wins else 'loses'} with perfect play: {holder} the forced win."
+        f"You move {'first' if match.you_first else 'second'}. The player to move "
+        f"{'wins' if match.mover_wins else 'loses'} with perfect play: {holder} the forced win."
     )
 
     def draw() -> None:
-        for k, (b, position) in enumerate(zip(boards, positions, strict=True), 1):
+        for k, (b, position) in enumerate(zip(boards, match.positions, strict=True), 1):
             console.say(f"Board {k}:")
             if b.grid is not None:
                 console.show(render_text(b.grid, position, colour=colour))
@@ -428,19 +419,14 @@ def play_sum(
     def name(k: int, vertex: int) -> str:
         return f"board {k + 1} to {boards[k].name(vertex)}"
 
-    draw()
-    yours = you_first
-    moves: list[str] = []
-    while any(p.legal_moves for p in positions):
-        if not yours:
-            move, _ = engine_move(positions, **limits)
-            k, vertex = move.component, move.vertex
-            positions[k].push(vertex)
-            moves.append(f"engine {name(k, vertex)}")
-            console.say(f"The engine moves {name(k, vertex)}.")
+    def answered(turn: Turn | None) -> None:
+        if turn is not None:
+            console.say(f"The engine moves {name(turn.board, turn.vertex)}.")
             draw()
-            yours = True
-            continue
+
+    draw()
+    answered(match.engine_turn())
+    while not match.is_over():
         line = console.ask("Your move: ")
         if line is None:
             console.say("Input ended before the game did.")
@@ -458,7 +444,7 @@ def play_sum(
             draw()
             continue
         if command == "hint":
-            solution = solve_sum(positions, **limits)
+            solution = match.solve()
             values = ", ".join(str(v) for v in solution.values)
             if solution.move is None:
                 advice = "no winning move: every move leaves a nim-sum that is not 0"
@@ -467,55 +453,19 @@ def play_sum(
             console.say(f"Grundy values {values}; nim-sum {solution.nim_sum}; {advice}.")
             continue
         try:
-            k, vertex = _parse_sum_move(boards, positions, line)
-            positions[k].push(vertex)
+            move = match.parse_move(line)
         except IllegalMoveError as error:
             console.say(f"{str(error)[0].upper()}{str(error)[1:]}.")
             continue
-        moves.append(f"you {name(k, vertex)}")
-        yours = False
-    won = not yours
+        answered(match.play(*move))
+    won = match.winner == "you"
     console.say(
         "The engine cannot move on any board: you win."
         if won
         else "You cannot move on any board: the engine wins."
     )
+    moves = [f"{turn.who} {name(turn.board, turn.vertex)}" for turn in match.turns]
     console.say(
         "Moves: " + (", ".join(f"{i}. {m}" for i, m in enumerate(moves, 1)) or "none") + "."
     )
     return WON if won else LOST
-
-
-def _parse_sum_move(
-    boards: Sequence[SumBoard], positions: list[Position], line: str
-) -> tuple[int, int]:
-    """``(board, vertex)`` of a typed move ``K WHERE``; :class:`IllegalMoveError`
-    quoting the text otherwise."""
-    words = line.split(None, 1)
-    count = len(boards)
-    if len(words) != 2 or not (words[0].isascii() and words[0].isdigit()):
-        raise IllegalMoveError(
-            f"illegal move: {quote(line)}: expected the board's number (1 to {count}) and "
-            "where to move"
-        )
-    k = int(words[0][:9]) - 1
-    if not 0 <= k < count:
-        raise IllegalMoveError(f"illegal move: there is no board {quote(words[0])} (1 to {count})")
-    b, position, where = boards[k], positions[k], words[1].strip()
-    if b.grid is not None:
-        row, col = b.grid.cell(position.current)
-        if where.lower() in DIRECTIONS:  # 0-based (row, col) from here on
-            dr, dc = DIRECTIONS[where.lower()]
-            cell: tuple[int, int] | None = (row + dr, col + dc)
-        else:
-            cell = parse_cell(where)
-        height, width = b.grid.shape
-        vertex = None
-        if cell is not None and 0 <= cell[0] < height and 0 <= cell[1] < width:
-            vertex = b.grid.vertex_at(*cell)
-    else:
-        assert b.edges is not None
-        vertex = b.edges.index(where.encode("utf-8", "surrogateescape"))
-    if vertex is None or not position.is_legal(vertex):
-        raise IllegalMoveError(f"illegal move: {quote(where)} is not a move on board {k + 1}")
-    return k, vertex

@@ -11,7 +11,10 @@ Starlette on uvicorn, one module per idea:
 - :mod:`.store` — live games, changed only by whole, finished actions;
 - :mod:`.workers` — the bounded pool computations run in, and the stop signal;
 - :mod:`.guard` — Host, Origin and Content-Type checks, security headers;
-- :mod:`.app` — :func:`create_app`: the routes and the JSON API;
+- :mod:`.routes` — the JSON API grouped by mode (page, maze, graph, games,
+  sums), over one shared state;
+- :mod:`.app` — :func:`create_app`: the route groups joined, the middleware
+  and the API's errors;
 - :mod:`.connections` — HTTP connections with a header deadline and a cap;
 - :mod:`.server` — :func:`serve`: uvicorn, started and stopped cleanly.
 """

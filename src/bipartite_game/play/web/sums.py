@@ -5,13 +5,12 @@ A turn moves one token of the mover's choice; who cannot move on any board
 loses (``docs/sums.md``).  The sum arrives as text in the ``sum`` command's
 format (:func:`~bipartite_game.problems.sums.parse`), is read within the
 bounds of :class:`~.limits.Limits` (boards, drawn size, each board's own
-bounds) and played by a :class:`SumGame`: one
-:class:`~bipartite_game.play.position.Position` a board, the engine's move
-that of the Sprague–Grundy proof
-(:func:`~bipartite_game.theory.sums.solve_sum`: the nim-sum is 0 after it),
-or when it has none the first legal move, as in ``play sum``.  Every value
-is found under ``Limits.sum_budget`` search states; a sum past it is
-refused in one line (:class:`~bipartite_game.errors.GeographyTooLarge`).
+bounds) and played by the referee ``play sum`` uses too,
+:class:`~bipartite_game.play.sum_match.SumMatch` (the engine's move that of
+the Sprague–Grundy proof, or when it has none the first legal move), which
+a :class:`SumGame` keeps with its boards' drawings.  Every value is found
+under ``Limits.sum_budget`` search states; a sum past it is refused in one
+line (:class:`~bipartite_game.errors.GeographyTooLarge`).
 
 A maze board is drawn by :func:`~bipartite_game.play.render.render_svg`, a
 graph board by :func:`~bipartite_game.graphs.drawing.graph_svg` at a
@@ -33,17 +32,12 @@ from ...errors import BipartiteGameError, IllegalMoveError
 from ...graphs.boards import parse_moves
 from ...graphs.drawing import HINT, VISITED, WRITTEN_LABELS, force_layout, graph_svg
 from ...problems.sums import Board, parse
-from ...theory.sums import SumSolution, engine_move, solve_sum
-from ..position import Position
 from ..render import render_svg
+from ..sum_match import SumMatch, Turn
 from .limits import Limits
 from .reading import api_error, cell, field
 
 __all__ = ["SumGame", "read_sum", "sum_move", "sum_state"]
-
-#: ``side`` of a new sum game: the person takes the side with the forced
-#: win, the other one, or moves first or second.
-SIDES = ("winning", "auto", "first", "second")
 
 
 def read_sum(body: dict[str, Any], limits: Limits) -> list[Board]:
@@ -119,139 +113,38 @@ def _drawing(board: Board) -> _Drawing | None:
 
 
 @dataclass(frozen=True)
-class Turn:
-    """One move of a sum game: ``who`` (``"you"`` or ``"engine"``) moved
-    the token of board ``board`` (0-based) to ``vertex`` (an id)."""
-
-    who: str
-    board: int
-    vertex: int
-
-
 class SumGame:
-    """A sum played against the engine.
+    """A sum game as the page keeps it: the referee
+    (:class:`~bipartite_game.play.sum_match.SumMatch`) and where each graph
+    board is drawn (``None`` for a maze), laid out once a game."""
 
-    ``side`` is one of :data:`SIDES`; ``budget`` and ``seconds`` bound
-    every Grundy computation (:func:`~bipartite_game.theory.sums.solve_sum`).
-    When the engine moves first it does so here.  An action either
-    finishes or raises, leaving a copy (:meth:`copy`) to be thrown away.
-    """
+    match: SumMatch
+    drawings: tuple[_Drawing | None, ...]
 
-    def __init__(
-        self, boards: list[Board], *, side: str = "winning", budget: int, seconds: float
-    ) -> None:
-        if side not in SIDES:
-            raise BipartiteGameError(
-                f"side must be one of {', '.join(SIDES)}, not {str(side)[:40]!r}"
-            )
-        self.boards = boards
-        self.budget = budget
-        self.seconds = seconds
-        self.positions = []
-        for board in boards:
-            position = Position(board.graph, board.path[0], board=board.grid)
-            for vertex in board.path[1:]:
-                position.push(vertex)
-            self.positions.append(position)
-        self.drawings = [_drawing(board) for board in boards]
-        self._solved: SumSolution | None = None  # solve()'s answer for the positions now
-        self.mover_wins = self.solve().first_player_wins
-        self.you_first = {
-            "winning": self.mover_wins,
-            "auto": not self.mover_wins,
-            "first": True,
-            "second": False,
-        }[side]
-        self.turns: list[Turn] = []
-        #: why the engine chose its last move: "zero" (a nim-sum of 0 after
-        #: it) or "first" (none does: the first legal move)
-        self.reason: str | None = None
-        if not self.you_first and not self.over:
-            self._engine_moves()
+    @classmethod
+    def start(cls, boards: list[Board], *, side: str, budget: int, seconds: float) -> SumGame:
+        """A new game of ``boards``; when the engine moves first it does so
+        here.  ``side`` is one of :data:`~bipartite_game.play.sum_match.SIDES`;
+        ``budget`` and ``seconds`` bound every Grundy computation."""
+        match = SumMatch(boards, side=side, budget=budget, seconds=seconds)
+        return cls(match, tuple(_drawing(board) for board in boards))
 
     def copy(self) -> SumGame:
-        """A copy to play an action on: the positions and the record are
-        its own, the boards and their drawings shared.  O(V)."""
-        twin = object.__new__(SumGame)
-        twin.__dict__.update(self.__dict__)
-        twin.positions = [p.copy() for p in self.positions]
-        twin.turns = list(self.turns)
-        return twin
-
-    def solve(self) -> SumSolution:
-        """The values of the boards now, the nim-sum, a winning move; found
-        once a position (every move and take-back forgets it)."""
-        if self._solved is None:
-            self._solved = solve_sum(self.positions, budget=self.budget, seconds=self.seconds)
-        return self._solved
-
-    def _push(self, turn: Turn) -> None:
-        self.positions[turn.board].push(turn.vertex)
-        self.turns.append(turn)
-        self._solved = None
-
-    @property
-    def over(self) -> bool:
-        return not any(p.legal_moves for p in self.positions)
-
-    @property
-    def to_move(self) -> str:
-        """``"you"`` or ``"engine"``: whose turn it is (who lost, once over)."""
-        yours = (len(self.turns) % 2 == 0) == self.you_first
-        return "you" if yours else "engine"
-
-    @property
-    def winner(self) -> str | None:
-        if not self.over:
-            return None
-        return "engine" if self.to_move == "you" else "you"
-
-    def play(self, board: int, vertex: int) -> None:
-        """Your move on ``board`` (0-based) to ``vertex`` (an id), and the
-        engine's answer; :class:`IllegalMoveError` when it is not a move."""
-        if self.over:
-            raise IllegalMoveError("the game is over: no board has a move")
-        position = self.positions[board]
-        if not position.is_legal(vertex):
-            raise IllegalMoveError(
-                f"illegal move: {self.boards[board].name(vertex)} is not a move on board "
-                f"{board + 1}"
-            )
-        self._push(Turn("you", board, vertex))
-        self.reason = None
-        if not self.over:
-            self._engine_moves()
-
-    def _engine_moves(self) -> None:
-        move, winning = engine_move(self.positions, budget=self.budget, seconds=self.seconds)
-        self.reason = "zero" if winning else "first"
-        self._push(Turn("engine", move.component, int(move.vertex)))
-
-    def undo(self) -> None:
-        """Take back your last move and the engine's answer after it."""
-        mine = [k for k, turn in enumerate(self.turns) if turn.who == "you"]
-        if not mine:
-            raise IllegalMoveError("nothing to take back: you have not moved yet")
-        while len(self.turns) > mine[-1]:
-            turn = self.turns.pop()
-            self.positions[turn.board].pop()
-        self._solved = None
-        self.reason = None
-
-    def can_undo(self) -> bool:
-        return any(turn.who == "you" for turn in self.turns)
+        """A copy to play an action on (:meth:`SumMatch.copy`), the
+        drawings shared.  O(V)."""
+        return SumGame(self.match.copy(), self.drawings)
 
 
-def sum_move(game: SumGame, body: dict[str, Any]) -> tuple[int, int]:
+def sum_move(match: SumMatch, body: dict[str, Any]) -> tuple[int, int]:
     """The request's move: ``board`` (0-based) and ``cell`` ``[row, col]``
     on a maze or ``vertex`` (a label) on a graph, as (board, vertex id);
     400 for a malformed one, :class:`IllegalMoveError` for a place that is
     no vertex of the board."""
     k = field(body, "board", int)
-    count = len(game.boards)
+    count = len(match.boards)
     if not 0 <= k < count:
         raise IllegalMoveError(f"illegal move: no board {k} (0 to {count - 1})")
-    board = game.boards[k]
+    board = match.boards[k]
     if board.grid is not None:
         row, col = cell(body, "cell")
         height, width = board.grid.shape
@@ -276,39 +169,42 @@ def _where(board: Board, vertex: int) -> Any:
     return board.name(vertex)
 
 
-def _spoken(board: Board, vertex: int) -> str:
+def _describe_vertex(board: Board, vertex: int) -> str:
+    """A vertex in the page's words: ``row 2, column 3`` on a maze (1-based),
+    ``vertex a`` on a graph."""
     if board.grid is not None:
         row, col = board.grid.cell(vertex)
         return f"row {row + 1}, column {col + 1}"
     return f"vertex {board.name(vertex)}"
 
 
-def _said(game: SumGame, turn: Turn) -> str:
-    return f"board {turn.board + 1} to {_spoken(game.boards[turn.board], turn.vertex)}"
+def _describe_turn(match: SumMatch, turn: Turn) -> str:
+    """A move in the page's words: ``board 1 to row 2, column 3``."""
+    return f"board {turn.board + 1} to {_describe_vertex(match.boards[turn.board], turn.vertex)}"
 
 
-def _message(game: SumGame, hint: tuple[int, int] | None, hinted: bool) -> tuple[str, str | None]:
+def _message(match: SumMatch, hint: tuple[int, int] | None, hinted: bool) -> tuple[str, str | None]:
     """The line under the boards, and the account of the last exchange."""
-    turns = game.turns
+    turns = match.turns
     account = None
     news = []
     if turns and turns[-1].who == "engine":
         engine = turns[-1]
         why = (
             "leaving a nim-sum of 0"
-            if game.reason == "zero"
+            if match.reason == "zero"
             else "the first legal move: no move leaves a nim-sum of 0"
         )
         if len(turns) >= 2 and turns[-2].who == "you":
-            mine, answer = _said(game, turns[-2]), _said(game, engine)
+            mine, answer = _describe_turn(match, turns[-2]), _describe_turn(match, engine)
             account = f"You moved {mine}; the engine answered {answer}, {why}."
             news.append(account)
         else:
-            news.append(f"The engine moved first: {_said(game, engine)}, {why}.")
-    if game.over:
+            news.append(f"The engine moved first: {_describe_turn(match, engine)}, {why}.")
+    if match.is_over():
         news.append(
             "The engine cannot move on any board: you win."
-            if game.winner == "you"
+            if match.winner == "you"
             else "You cannot move on any board: the engine wins."
         )
     else:
@@ -323,7 +219,8 @@ def _message(game: SumGame, hint: tuple[int, int] | None, hinted: bool) -> tuple
 
 
 def _board_svg(game: SumGame, k: int, hint: int | None) -> str:
-    board, position, drawing = game.boards[k], game.positions[k], game.drawings[k]
+    match = game.match
+    board, position, drawing = match.boards[k], match.positions[k], game.drawings[k]
     hints = [] if hint is None else [hint]
     if board.grid is not None:
         return render_svg(board.grid, position, hints=hints, coordinates=True)
@@ -357,13 +254,12 @@ def sum_state(
     value and the nim-sum; with ``hint`` a winning move marked (gold) on
     its board, when there is one.  One :func:`solve_sum` when either is
     asked for (its budget bounds it), else none."""
-    solution = game.solve() if (hint or show_values) else None
-    move = None
-    if hint and solution is not None and solution.move is not None and not game.over:
-        move = (solution.move.component, int(solution.move.vertex))
-    message, account = _message(game, move, hint)
+    match = game.match
+    solution = match.solve() if (hint or show_values) else None
+    move = match.hint() if hint else None
+    message, account = _message(match, move, hint)
     boards = []
-    for k, (board, position) in enumerate(zip(game.boards, game.positions, strict=True)):
+    for k, (board, position) in enumerate(zip(match.boards, match.positions, strict=True)):
         drawn: dict[str, Any] = {
             "kind": "maze" if board.grid is not None else "graph",
             "legal": [_where(board, int(w)) for w in position.legal_moves],
@@ -374,11 +270,11 @@ def sum_state(
         boards.append(drawn)
     return {
         "id": game_id,
-        "phase": "over" if game.over else "play",
-        "you_first": game.you_first,
-        "mover_wins": game.mover_wins,
-        "winner": game.winner,
-        "can_undo": game.can_undo(),
+        "phase": "over" if match.is_over() else "play",
+        "you_first": match.you_first,
+        "mover_wins": match.mover_wins,
+        "winner": match.winner,
+        "can_undo": match.can_undo(),
         "message": message,
         "account": account,
         "boards": boards,
@@ -386,9 +282,9 @@ def sum_state(
         "nim_sum": None if not show_values or solution is None else solution.nim_sum,
         "hint": None
         if move is None
-        else {"board": move[0], "to": _where(game.boards[move[0]], move[1])},
+        else {"board": move[0], "to": _where(match.boards[move[0]], move[1])},
         "record": [
-            {"who": t.who, "board": t.board, "to": _where(game.boards[t.board], t.vertex)}
-            for t in game.turns
+            {"who": t.who, "board": t.board, "to": _where(match.boards[t.board], t.vertex)}
+            for t in match.turns
         ],
     }

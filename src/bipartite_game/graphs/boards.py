@@ -16,23 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import (
-    MAX_VERTICES,
-    freeze,
-    int_scalar,
-    is_frozen,
-    is_integer,
-    own_frozen,
-    set_frozen_state,
-    vertex_array,
-    vertex_id,
-    writable_error,
-)
+from .._checks import MAX_VERTICES, int_scalar, is_integer, vertex_array, vertex_id
+from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from .._limits import ensure_fits
 from .._text import quote, saturating
@@ -120,7 +110,7 @@ def leaper_colouring(rows: IntArray, cols: IntArray, r: int, c: int) -> npt.NDAr
     return ((rows // d + cols // d) & 1).astype(np.int8)
 
 
-class GridBoard:
+class GridBoard(FrozenArrays):
     """A grid of open cells and the graph of moves between them.
 
     Vertices are the open cells in row-major order; ``cell_of[v]`` is the flat
@@ -136,6 +126,8 @@ class GridBoard:
     """
 
     __slots__ = ("_cell_of", "graph", "open", "steps")
+    _frozen_arrays = ("open", "_cell_of")
+    _frozen_parts = ("graph",)
 
     open: BoolArray
     steps: tuple[Step, ...]
@@ -181,23 +173,6 @@ class GridBoard:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a GridBoard is immutable: cannot set {name!r}")
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if an array of the board or of
-        its graph was made writable again (see :meth:`Graph.check_intact`).
-        O(1)."""
-        self.graph.check_intact()
-        if not is_frozen(self.open):
-            raise writable_error("GridBoard", "open")
-        if self._cell_of is not None and not is_frozen(self._cell_of):
-            raise writable_error("GridBoard", "cell_of")
 
     def __repr__(self) -> str:
         height, width = self.shape
@@ -501,7 +476,7 @@ def _grid_indices(
 
 # --------------------------------------------------------------------- locks
 @dataclass(frozen=True, eq=False)
-class LockBoard:
+class LockBoard(FrozenArrays):
     """The codes of a lock around a start, and the graph of spins: the
     start's component when it is small, else every allowed code (the game
     from the start is the same either way: it never leaves the component).
@@ -519,6 +494,9 @@ class LockBoard:
     start: int
     graph: Graph
 
+    _frozen_arrays = ("code_of",)
+    _frozen_parts = ("graph",)
+
     def __post_init__(self) -> None:
         """Types and shapes, so that ``code_of[v]`` and ``start`` name the
         graph's vertices.  O(1) (a copy of a writable ``code_of``)."""
@@ -532,18 +510,6 @@ class LockBoard:
             raise BipartiteGameError("a LockBoard's code_of must give one integer code per vertex")
         object.__setattr__(self, "code_of", own_frozen(code_of))
         object.__setattr__(self, "start", vertex_id(self.start, n))
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if ``code_of`` or an array of
-        the graph was made writable again (see :meth:`Graph.check_intact`).
-        O(1)."""
-        self.graph.check_intact()
-        if not is_frozen(self.code_of):
-            raise writable_error("LockBoard", "code_of")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
 
     def code(self, v: int) -> str:
         """Vertex ``v``'s code as the lock shows it: one digit a ring,

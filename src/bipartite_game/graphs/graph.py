@@ -39,15 +39,12 @@ from .._checks import (
     checked_edges,
     checked_labels,
     checked_side,
-    freeze,
     int_scalar,
-    is_frozen,
-    set_frozen_state,
     validated_csr,
     vertex_array,
     vertex_id,
-    writable_error,
 )
+from .._frozen import FrozenArrays, freeze, is_frozen
 from .._jit import kernel
 from .._limits import ensure_fits
 from .._native import library
@@ -81,7 +78,7 @@ SideArray = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True)
-class Colouring:
+class Colouring(FrozenArrays):
     """The outcome of 2-colouring a graph.
 
     ``side`` gives each vertex 0 or 1 with every edge joining different sides,
@@ -95,6 +92,8 @@ class Colouring:
     side: SideArray | None
     odd_cycle: Int32Array | None
 
+    _frozen_arrays = ("side", "odd_cycle")
+
     def __post_init__(self) -> None:
         for name in ("side", "odd_cycle"):
             value = getattr(self, name)
@@ -103,10 +102,6 @@ class Colouring:
                     raise BipartiteGameError(f"a Colouring's {name} must be an array or None")
                 if not is_frozen(value):
                     object.__setattr__(self, name, freeze(np.array(value, copy=True)))
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
 
     @property
     def is_bipartite(self) -> bool:
@@ -120,7 +115,7 @@ def wide_offsets(indptr: OffsetArray) -> IntArray:
     return np.ascontiguousarray(indptr, dtype=np.int64)
 
 
-class Graph:
+class Graph(FrozenArrays):
     """An undirected simple graph in CSR form.
 
     Build one with :meth:`from_edges`, :meth:`from_edge_list`,
@@ -163,6 +158,7 @@ class Graph:
     """
 
     __slots__ = ("_colouring", "_index", "_indices", "_indptr", "_labels")
+    _frozen_arrays = ("_indptr", "_indices", "_colouring.side", "_colouring.odd_cycle")
 
     def __init__(
         self,
@@ -224,13 +220,6 @@ class Graph:
             Colouring(freeze(side), None) if side is not None else None
         )
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
     # ----------------------------------------------------------- the arrays
     @property
     def indptr(self) -> OffsetArray:
@@ -247,22 +236,6 @@ class Graph:
     def labels(self) -> tuple[Hashable, ...] | None:
         """One distinct hashable label per vertex, or ``None``."""
         return self._labels
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if one of the graph's arrays
-        was made writable again (``flags.writeable = True``, on it or on an
-        array it is a view of): the kernels trust them as checked at
-        construction, and cannot once they may have changed.  Called by every
-        method and by every function that takes a graph.  O(1)."""
-        for name in ("indptr", "indices"):
-            if not is_frozen(getattr(self, "_" + name)):
-                raise writable_error("Graph", name)
-        colouring = self._colouring
-        if colouring is not None:
-            for name in ("side", "odd_cycle"):
-                value = getattr(colouring, name)
-                if value is not None and not is_frozen(value):
-                    raise writable_error("Graph", f"colouring.{name}")
 
     # ----------------------------------------------------------------- basics
     @property

@@ -72,12 +72,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_error
+from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from ..graphs.blossom import contract_blossom, find_root  # shared with the blossom search
@@ -121,7 +121,7 @@ _EVERY_STROKE, _SOME_STROKE, _NONE_STROKE = "#2f4a1f", "#8a8778", "#c2beb0"
 
 
 @dataclass(frozen=True, eq=False)
-class Decomposition:
+class Decomposition(FrozenArrays):
     """The Gallai–Edmonds decomposition of a graph and its edge classes.
 
     Made by :func:`decompose`.  The arrays are read-only, and one made
@@ -158,6 +158,9 @@ class Decomposition:
     side: npt.NDArray[np.int8] | None = field(repr=False)
     block: Int32Array | None = field(repr=False)
     edge_class: Int8Array = field(repr=False)
+
+    _frozen_arrays = ("vertex_class", "side", "block", "edge_class")
+    _frozen_parts = ("solution",)
 
     def __post_init__(self) -> None:
         """A hand-made decomposition: private read-only copies, equal to
@@ -209,19 +212,6 @@ class Decomposition:
         for name, value in parts.items():
             object.__setattr__(made, name, value)
         return made
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if an array of the decomposition,
-        its solution or its graph was made writable again.  O(1)."""
-        self.solution.check_intact()
-        for name in ("vertex_class", "side", "block", "edge_class"):
-            value = getattr(self, name)
-            if value is not None and not is_frozen(value):
-                raise writable_error("Decomposition", name)
 
     @property
     def graph(self) -> Graph:

@@ -45,13 +45,12 @@ from .._checks import (
     vertex_id,
 )
 from .._frozen import FrozenArrays, freeze, is_frozen
-from .._jit import kernel
 from .._limits import ensure_fits
-from .._native import library
 from ..errors import BipartiteGameError, NotBipartiteError
+from . import csr
+from .csr import OffsetArray
 
 if TYPE_CHECKING:
-    from .._native import Library
     from .edgelist import EdgeList
 
 __all__ = [
@@ -66,13 +65,10 @@ __all__ = [
     "board_hint",
     "is_networkx_graph",
     "vertices_repr",
-    "wide_offsets",
 ]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
-#: CSR offsets: int64, or int32 where a board builder knows the entries fit.
-OffsetArray = npt.NDArray[np.int64] | npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 SideArray = npt.NDArray[np.int8]
 
@@ -106,13 +102,6 @@ class Colouring(FrozenArrays):
     @property
     def is_bipartite(self) -> bool:
         return self.side is not None
-
-
-def wide_offsets(indptr: OffsetArray) -> IntArray:
-    """``indptr`` as int64 (no copy when it is): for the native kernels that
-    exist only for int64 offsets, off the paths where int32 ones save memory.
-    O(V) when it converts."""
-    return np.ascontiguousarray(indptr, dtype=np.int64)
 
 
 class Graph(FrozenArrays):
@@ -386,11 +375,11 @@ class Graph(FrozenArrays):
         """
         self.check_intact()
         if self._colouring is None:
-            side, parent, u, w = _two_colour(self.indptr, self.indices)
+            side, parent, u, w = csr.two_colour(self.indptr, self.indices)
             if u < 0:
                 self._colouring = Colouring(freeze(side), None)
             else:
-                self._colouring = Colouring(None, freeze(_tree_cycle(parent, u, w)))
+                self._colouring = Colouring(None, freeze(csr.tree_cycle(parent, u, w)))
         return self._colouring
 
     @property
@@ -507,7 +496,7 @@ class Graph(FrozenArrays):
         v = self.vertex_id(v)
         n = self.num_vertices
         cap = n if limit is None else max(0, min(int_scalar(limit, "limit"), n))
-        seen, complete = _component(self.indptr, self.indices, v, cap)
+        seen, complete = csr.component(self.indptr, self.indices, v, cap)
         return seen if complete else None
 
     def subgraph(self, keep: npt.ArrayLike) -> Graph:
@@ -527,7 +516,7 @@ class Graph(FrozenArrays):
                 f"keep must have one entry per vertex ({self.num_vertices}), not shape {mask.shape}"
             )
         kept = np.flatnonzero(mask).astype(np.int32)
-        indptr, indices = _induced(self.indptr, self.indices, kept)
+        indptr, indices = csr.induced(self.indptr, self.indices, kept)
         labels = None
         if self.labels is not None:
             labels = tuple(self.labels[v] for v in kept.tolist())
@@ -568,7 +557,7 @@ class Graph(FrozenArrays):
                 _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,
                 f"a graph of {n} vertices and {src.size} edge pairs",
             )
-        indptr, indices = _symmetric_csr(src, dst, n)
+        indptr, indices = csr.symmetric_csr(src, dst, n)
         return cls._trusted(indptr, indices, names)
 
     @classmethod
@@ -589,7 +578,7 @@ class Graph(FrozenArrays):
                 _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * u.size,
                 f"a graph of {n} vertices and {u.size} edge pairs",
             )
-        indptr, indices = _symmetric_csr(u, v, n)
+        indptr, indices = csr.symmetric_csr(u, v, n)
         return cls._trusted(indptr, indices, labels)
 
     @classmethod
@@ -850,261 +839,3 @@ def _labelled_ends(
 #: Working memory of ``from_edges``: CSR offsets and bincount per vertex, and
 #: per edge both directions, their keys, the sorted keys and the rows.
 _BYTES_PER_VERTEX, _BYTES_PER_EDGE = 16, 112
-
-
-def _symmetric_csr(
-    src: IntArray | Int32Array, dst: IntArray | Int32Array, n: int
-) -> tuple[IntArray, Int32Array]:
-    """Both directions of every non-loop edge, sorted and without repeats:
-    the CSR of :meth:`Graph.from_edges` from ids in ``0 .. n - 1``.
-
-    Natively one counting pass sizes the rows, a second places each entry,
-    and each row is sorted in place (rows are short: this is O(E) for
-    bounded degrees, O(E log E) at worst); working memory is the CSR
-    itself.  Without the library, :func:`_symmetric_csr_numpy`."""
-    lib = library()
-    if lib is None:
-        wide: IntArray = src.astype(np.int64, copy=False)
-        return _symmetric_csr_numpy(wide, dst.astype(np.int64, copy=False), n)
-    if src.dtype == np.int32 and dst.dtype == np.int32:
-        suffix, letter = "i32", "i"
-        a, b = np.ascontiguousarray(src), np.ascontiguousarray(dst)
-    else:
-        suffix, letter = "i64", "l"
-        a = np.ascontiguousarray(src, dtype=np.int64)
-        b = np.ascontiguousarray(dst, dtype=np.int64)
-    indptr = np.empty(n + 1, dtype=np.int64)
-    entries = lib.function(f"bg_symmetric_degrees_{suffix}", letter * 2 + "qql")(
-        a, b, a.size, n, indptr
-    )
-    indices = np.empty(entries, dtype=np.int32)
-    lib.function(f"bg_symmetric_fill_{suffix}", letter * 2 + "qli")(a, b, a.size, indptr, indices)
-    kept = lib.function("bg_sort_rows", "qli")(n, indptr, indices)
-    if kept < entries:  # repeated edges: shrink in place, without a copy
-        indices.resize(kept, refcheck=False)
-    return indptr, indices
-
-
-def _symmetric_csr_numpy(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int32Array]:
-    """:func:`_symmetric_csr` in numpy: one sort of the keys ``u * n + v``
-    and a comparison of neighbours drops the repeats (not ``np.unique``:
-    numpy 2.3 made it hash-based, and far slower on large arrays).
-    O(E log E)."""
-    keep = src != dst
-    a = np.concatenate([src[keep], dst[keep]])
-    b = np.concatenate([dst[keep], src[keep]])
-    key = a * np.int64(max(n, 1)) + b
-    key.sort()
-    if key.size > 1:
-        fresh = np.empty(key.size, dtype=np.bool_)
-        fresh[0] = True
-        np.not_equal(key[1:], key[:-1], out=fresh[1:])
-        key = key[fresh]
-    rows = key // max(n, 1)
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
-    return indptr, (key % max(n, 1)).astype(np.int32)
-
-
-def _two_colour_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array
-) -> tuple[SideArray, Int32Array, int, int]:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    side = np.empty(n, dtype=np.int8)
-    parent = np.empty(n, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    ends = np.empty(2, dtype=np.int64)
-    lib.function("bg_two_colour", "liqbiil")(indptr, indices, n, side, parent, queue, ends)
-    return side, parent, int(ends[0]), int(ends[1])
-
-
-@kernel(native=_two_colour_native)
-def _two_colour(indptr: OffsetArray, indices: Int32Array) -> tuple[SideArray, Int32Array, int, int]:
-    """BFS 2-colouring; on a conflict returns the offending edge's ends."""
-    n = indptr.size - 1
-    side = np.full(n, -1, dtype=np.int8)
-    parent = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    for root in range(n):
-        if side[root] >= 0:
-            continue
-        side[root] = 0
-        head = 0
-        tail = 1
-        queue[0] = root
-        while head < tail:
-            v = queue[head]
-            head += 1
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if side[w] < 0:
-                    side[w] = 1 - side[v]
-                    parent[w] = v
-                    queue[tail] = w
-                    tail += 1
-                elif side[w] == side[v]:
-                    return side, parent, int(v), int(w)
-    return side, parent, -1, -1
-
-
-def _tree_cycle_native(lib: Library, parent: Int32Array, u: int, w: int) -> Int32Array:
-    on_path = np.zeros(parent.size, dtype=np.bool_)
-    cycle = np.empty(parent.size, dtype=np.int32)
-    length = lib.function("bg_tree_cycle", "iqq?i")(parent, u, w, on_path, cycle)
-    return cycle[:length].copy()
-
-
-@kernel(native=_tree_cycle_native)
-def _tree_cycle(parent: Int32Array, u: int, w: int) -> Int32Array:
-    """The cycle closed by the non-tree edge ``u - w`` in a BFS forest."""
-    n = parent.size
-    on_path = np.zeros(n, dtype=np.bool_)
-    x = u
-    while x >= 0:
-        on_path[x] = True
-        x = parent[x]
-    meet = w
-    while not on_path[meet]:
-        meet = parent[meet]
-    length = 1
-    x = u
-    while x != meet:
-        length += 1
-        x = parent[x]
-    x = w
-    while x != meet:
-        length += 1
-        x = parent[x]
-    cycle = np.empty(length, dtype=np.int32)
-    k = 0
-    x = u
-    while x != meet:
-        cycle[k] = x
-        k += 1
-        x = parent[x]
-    cycle[k] = meet
-    # the w-branch runs from meet back down to w
-    k = length - 1
-    x = w
-    while x != meet:
-        cycle[k] = x
-        k -= 1
-        x = parent[x]
-    return cycle
-
-
-def _component_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, source: int, limit: int
-) -> tuple[BoolArray, bool]:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    seen = np.zeros(n, dtype=np.bool_)
-    fresh = np.zeros(n, dtype=np.bool_)
-    level = np.empty(n, dtype=np.int32)
-    found = np.empty(n, dtype=np.int32)
-    search = lib.function("bg_component", "liqqq??ii")
-    complete = search(indptr, indices, n, source, limit, seen, fresh, level, found)
-    return seen, bool(complete)
-
-
-@kernel(native=_component_native)
-def _component(
-    indptr: OffsetArray, indices: Int32Array, source: int, limit: int
-) -> tuple[BoolArray, bool]:
-    """Mask of the vertices reachable from ``source``, and whether the search
-    finished; it gives up once it has found more than ``limit`` vertices.
-
-    Breadth-first by levels.  A small level is searched in the order found;
-    a large one (at least 1/32 of the vertices) is first put in increasing
-    order by one sweep over a mark array, so that its rows, and the marks of
-    their neighbours, are read as forward streams rather than at random (on
-    the lock lattices this is about twice as fast as a depth-first stack).
-    At most 32 levels are large, so the sweeps cost O(32 V) bytes at most.
-    """
-    n = indptr.size - 1
-    seen = np.zeros(n, dtype=np.bool_)
-    fresh = np.zeros(n, dtype=np.bool_)
-    level = np.empty(n, dtype=np.int32)
-    found = np.empty(n, dtype=np.int32)
-    seen[source] = True
-    level[0] = source
-    size = 1
-    total = 1
-    while size > 0:
-        if total > limit:
-            return seen, False
-        count = 0
-        low = n
-        high = -1
-        for t in range(size):
-            v = level[t]
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if not seen[w]:
-                    seen[w] = True
-                    fresh[w] = True
-                    found[count] = w
-                    count += 1
-                    low = min(low, w)
-                    high = max(high, w)
-        total += count
-        if count * 32 >= n:
-            size = 0
-            for w in range(low, high + 1):
-                if fresh[w]:
-                    fresh[w] = False
-                    level[size] = w
-                    size += 1
-        else:
-            for t in range(count):
-                w = found[t]
-                fresh[w] = False
-                level[t] = w
-            size = count
-    return seen, True
-
-
-def _induced_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, kept: Int32Array
-) -> tuple[IntArray, Int32Array]:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    new_id = np.empty(n, dtype=np.int32)
-    sub_indptr = np.empty(kept.size + 1, dtype=np.int64)
-    degrees = lib.function("bg_induced_degrees", "liqiqil")
-    entries = degrees(indptr, indices, n, kept, kept.size, new_id, sub_indptr)
-    sub_indices = np.empty(entries, dtype=np.int32)
-    fill = lib.function("bg_induced_indices", "liiqii")
-    fill(indptr, indices, kept, kept.size, new_id, sub_indices)
-    return sub_indptr, sub_indices
-
-
-@kernel(native=_induced_native)
-def _induced(
-    indptr: OffsetArray, indices: Int32Array, kept: Int32Array
-) -> tuple[IntArray, Int32Array]:
-    """CSR of the subgraph induced by the vertices ``kept`` (increasing),
-    renumbered ``0 .. kept.size - 1`` in that order; rows stay sorted."""
-    n = indptr.size - 1
-    new_id = np.full(n, -1, dtype=np.int32)
-    for t in range(kept.size):
-        new_id[kept[t]] = t
-    sub_indptr = np.zeros(kept.size + 1, dtype=np.int64)
-    for t in range(kept.size):
-        v = kept[t]
-        width = 0
-        for k in range(indptr[v], indptr[v + 1]):
-            if new_id[indices[k]] >= 0:
-                width += 1
-        sub_indptr[t + 1] = sub_indptr[t] + width
-    sub_indices = np.empty(sub_indptr[kept.size], dtype=np.int32)
-    for t in range(kept.size):
-        v = kept[t]
-        at = sub_indptr[t]
-        for k in range(indptr[v], indptr[v + 1]):
-            w = new_id[indices[k]]
-            if w >= 0:
-                sub_indices[at] = w
-                at += 1
-    return sub_indptr, sub_indices

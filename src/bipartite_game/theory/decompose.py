@@ -81,6 +81,7 @@ from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from ..graphs.blossom import contract_blossom, find_root  # shared with the blossom search
+from ..graphs.csr import wide_offsets
 from ..graphs.graph import (
     Graph,
     GraphLike,
@@ -90,7 +91,6 @@ from ..graphs.graph import (
     board_hint,
     is_networkx_graph,
     vertices_repr,
-    wide_offsets,
 )
 from .game import Solution, solve
 

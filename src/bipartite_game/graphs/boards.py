@@ -385,11 +385,10 @@ def _grid_degrees_native(
     side: npt.NDArray[np.int8],
     indptr: OffsetArray,
 ) -> int:
-    letters = "iqqllqqqb"
     if indptr.dtype.itemsize == 4:  # int32
-        degrees = lib.function("bg_grid_degrees_i32", letters + "i")
+        degrees = lib.function("bg_grid_degrees_i32", "iqqllqqqbi")
     else:
-        degrees = lib.function("bg_grid_degrees", letters + "l")
+        degrees = lib.function("bg_grid_degrees", "iqqllqqqbl")
     return degrees(
         vertex_of, height, width, dr, dc, dr.size, colour_step, colour_rows_only, side, indptr
     )

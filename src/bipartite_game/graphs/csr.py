@@ -67,18 +67,18 @@ def symmetric_csr(
         wide: IntArray = src.astype(np.int64, copy=False)
         return _symmetric_csr_numpy(wide, dst.astype(np.int64, copy=False), n)
     if src.dtype == np.int32 and dst.dtype == np.int32:
-        suffix, letter = "i32", "i"
         a, b = np.ascontiguousarray(src), np.ascontiguousarray(dst)
+        degrees = lib.function("bg_symmetric_degrees_i32", "iiqql")
+        fill = lib.function("bg_symmetric_fill_i32", "iiqli")
     else:
-        suffix, letter = "i64", "l"
         a = np.ascontiguousarray(src, dtype=np.int64)
         b = np.ascontiguousarray(dst, dtype=np.int64)
+        degrees = lib.function("bg_symmetric_degrees_i64", "llqql")
+        fill = lib.function("bg_symmetric_fill_i64", "llqli")
     indptr = np.empty(n + 1, dtype=np.int64)
-    entries = lib.function(f"bg_symmetric_degrees_{suffix}", letter * 2 + "qql")(
-        a, b, a.size, n, indptr
-    )
+    entries = degrees(a, b, a.size, n, indptr)
     indices = np.empty(entries, dtype=np.int32)
-    lib.function(f"bg_symmetric_fill_{suffix}", letter * 2 + "qli")(a, b, a.size, indptr, indices)
+    fill(a, b, a.size, indptr, indices)
     kept = lib.function("bg_sort_rows", "qli")(n, indptr, indices)
     if kept < entries:  # repeated edges: shrink in place, without a copy
         indices.resize(kept, refcheck=False)

@@ -180,9 +180,9 @@ class GridBoard(FrozenArrays):
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the board, walls dark and open cells light
-        (a summary past :data:`~bipartite_game.graphs.drawing.BOARD_DRAW_LIMIT`
+        (a summary past :data:`~bipartite_game.drawing.pictures.BOARD_DRAW_LIMIT`
         cells)."""
-        from .drawing import board_picture
+        from ..drawing.pictures import board_picture
 
         self.check_intact()
         return board_picture(self.open, [repr(self)])
@@ -524,7 +524,7 @@ class LockBoard(FrozenArrays):
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the graph of spins, each vertex labelled with
         its code and the token on the start (a summary when large)."""
-        from .drawing import DRAW_LIMIT, picture
+        from ..drawing.pictures import DRAW_LIMIT, picture
 
         self.check_intact()
         n = self.graph.num_vertices

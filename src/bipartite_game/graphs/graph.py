@@ -361,8 +361,8 @@ class Graph(FrozenArrays):
         """Jupyter's picture: the vertices at their labels when those are grid
         coordinates ``(row, col)``, else laid out by force (deterministic);
         a summary past a few hundred vertices
-        (:func:`~bipartite_game.graphs.drawing.picture`)."""
-        from .drawing import picture
+        (:func:`~bipartite_game.drawing.pictures.picture`)."""
+        from ..drawing.pictures import picture
 
         self.check_intact()
         return picture(self, [repr(self)])

@@ -204,16 +204,8 @@ class Certificate(FrozenArrays):
         edges marked (each barrier vertex's ``via`` edge, the blossom
         merges' cycle edges); a summary when there is no graph to draw or
         it is too large.  O(V + E) pieces."""
-        from ..graphs.drawing import (
-            A_CLASS,
-            LOSING,
-            MATCHING,
-            PATH,
-            WINNING,
-            oversize,
-            picture,
-            summary_svg,
-        )
+        from ..drawing.pictures import oversize, picture
+        from ..drawing.svg import A_CLASS, LOSING, MATCHING, PATH, WINNING, summary_svg
 
         self.check_intact()
         wins = int(np.count_nonzero(self.first_player_wins))

@@ -327,7 +327,8 @@ class Decomposition(FrozenArrays):
         (the barrier) and ``C`` tinted, the edges in every maximum matching
         drawn thick and dark, those in none dashed; a summary when the graph
         is too large to draw.  O(V + E) pieces."""
-        from ..graphs.drawing import A_CLASS, C_CLASS, LOSING, oversize, picture, summary_svg
+        from ..drawing.pictures import oversize, picture
+        from ..drawing.svg import A_CLASS, C_CLASS, LOSING, summary_svg
 
         self.check_intact()
         tally = np.bincount(self.vertex_class, minlength=3)

@@ -259,7 +259,8 @@ class Solution(FrozenArrays):
         with the winning starts tinted green, the losing ones red, and the
         matching drawn; a summary when the graph is too large to draw.
         O(V + E) pieces."""
-        from ..graphs.drawing import LOSING, MATCHING, WINNING, oversize, picture, summary_svg
+        from ..drawing.pictures import oversize, picture
+        from ..drawing.svg import LOSING, MATCHING, WINNING, summary_svg
 
         self.check_intact()
         losing = int(np.count_nonzero(self.losing))

@@ -47,7 +47,8 @@ from .._checks import (
 from .._frozen import FrozenArrays, freeze, is_frozen
 from .._limits import ensure_fits
 from ..errors import BipartiteGameError, NotBipartiteError
-from . import csr
+from . import convert, csr
+from .convert import is_networkx_graph
 from .csr import OffsetArray
 
 if TYPE_CHECKING:
@@ -63,7 +64,6 @@ __all__ = [
     "Vertex",
     "as_graph",
     "board_hint",
-    "is_networkx_graph",
     "vertices_repr",
 ]
 
@@ -548,7 +548,7 @@ class Graph(FrozenArrays):
         O(E log E) (one sort of the edge keys), plus a Python pass over the
         endpoints when they are not a numpy array.
         """
-        named = _labelled_ends(u, v, labels, num_vertices)
+        named = convert.labelled_ends(u, v, labels, num_vertices)
         if named is not None:
             u, v, labels = named
         src, dst, n, names = checked_edges(u, v, num_vertices, labels)
@@ -597,42 +597,13 @@ class Graph(FrozenArrays):
         from .edgelist import EdgeList, parse_edge_list  # here: start-up time of the judges
 
         if not isinstance(text, (str, bytes, EdgeList)):
-            return cls._from_pairs(text, "from_edge_list")
+            src, dst, names = convert.pair_labels(text, "from_edge_list")
+            a, b = convert.label_ids(src, dst, names)
+            return cls.from_edges(a, b, len(names), names)
         edges = text if isinstance(text, EdgeList) else parse_edge_list(text)
         labels = edges.labels() if labelled else None
         u, v = edges.ends
         return cls._from_ids(u, v, edges.num_vertices, labels)
-
-    @classmethod
-    def _from_pairs(cls, pairs: object, caller: str) -> Graph:
-        """The graph of an iterable of 2-item pairs of labels.  O(E)."""
-        try:
-            listed = [tuple(pair) for pair in pairs]  # type: ignore[attr-defined]
-        except TypeError as error:
-            raise BipartiteGameError(
-                f"{caller}() takes edge-list text or a list of pairs, not "
-                f"{type(pairs).__name__} ({error})"
-            ) from None
-        for pair in listed:
-            if len(pair) != 2:
-                raise BipartiteGameError(f"{caller}(): an edge is a pair, not {pair!r}")
-        try:
-            names = tuple(dict.fromkeys(x for pair in listed for x in pair))
-        except TypeError as error:
-            raise BipartiteGameError(f"{caller}(): edge ends must be hashable ({error})") from None
-        return cls._from_labelled([a for a, _ in listed], [b for _, b in listed], names)
-
-    @classmethod
-    def _from_labelled(
-        cls, src: list[Hashable], dst: list[Hashable], names: tuple[Hashable, ...]
-    ) -> Graph:
-        """The graph on the vertices ``names`` (distinct, hashable) with an
-        edge ``src[k] - dst[k]`` for each ``k``, every end one of them: ids
-        by a dict, whatever the labels are (ints too).  O(V + E)."""
-        number = {name: i for i, name in enumerate(names)}
-        u = np.fromiter((number[x] for x in src), dtype=np.int64, count=len(src))
-        v = np.fromiter((number[x] for x in dst), dtype=np.int64, count=len(dst))
-        return cls.from_edges(u, v, len(names), names)
 
     @classmethod
     def from_networkx(cls, nx_graph: Any) -> Graph:
@@ -641,36 +612,14 @@ class Graph(FrozenArrays):
         A directed graph is refused: the games here are on undirected graphs,
         and silently forgetting the directions would answer another game.
         A multigraph's repeated edges count once.  O(V + E)."""
-        directed = getattr(nx_graph, "is_directed", None)
-        if callable(directed) and directed():
-            raise BipartiteGameError(
-                f"from_networkx() takes an undirected graph, and this {type(nx_graph).__name__} "
-                "is directed; pass G.to_undirected() if an edge either way is meant"
-            )
-        try:
-            nodes = list(nx_graph.nodes)
-            position = {node: i for i, node in enumerate(nodes)}
-            pairs = np.array(
-                [(position[a], position[b]) for a, b in nx_graph.edges()], dtype=np.int64
-            ).reshape(-1, 2)
-        except (AttributeError, TypeError, KeyError, ValueError) as error:
-            raise BipartiteGameError(
-                f"from_networkx() takes a networkx graph, not {type(nx_graph).__name__} ({error})"
-            ) from None
-        return cls.from_edges(pairs[:, 0], pairs[:, 1], len(nodes), nodes)
+        u, v, nodes = convert.networkx_ends(nx_graph)
+        return cls.from_edges(u, v, len(nodes), nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
         """Build from a square scipy sparse matrix; any stored entry is an edge."""
-        try:
-            coo = matrix.tocoo()
-        except (AttributeError, TypeError, ValueError) as error:
-            raise BipartiteGameError(
-                f"from_scipy() takes a scipy sparse matrix, not {type(matrix).__name__} ({error})"
-            ) from None
-        if coo.shape[0] != coo.shape[1]:
-            raise BipartiteGameError(f"adjacency matrix must be square, not {coo.shape}")
-        return cls.from_edges(coo.row, coo.col, int(coo.shape[0]))
+        u, v, n = convert.scipy_ends(matrix)
+        return cls.from_edges(u, v, n)
 
     @classmethod
     def from_adjacency(
@@ -680,26 +629,8 @@ class Graph(FrozenArrays):
         neighbours at ``i``), or a dict ``{vertex: [neighbours]}`` of labels,
         networkx's dict-of-lists (every key is a vertex, in the dict's order,
         then any neighbour not a key).  O(V + E)."""
-        if isinstance(adjacency, Mapping):
-            try:
-                rows = {key: list(row) for key, row in adjacency.items()}
-                names = tuple(dict.fromkeys([*rows, *(w for row in rows.values() for w in row)]))
-            except TypeError as error:
-                raise BipartiteGameError(
-                    f"from_adjacency() takes a dict of neighbour lists ({error})"
-                ) from None
-            src = [v for v, row in rows.items() for _ in row]
-            dst = [w for row in rows.values() for w in row]
-            return cls._from_labelled(src, dst, names)
-        try:
-            lists = [list(row) for row in adjacency]
-        except TypeError as error:
-            raise BipartiteGameError(
-                f"from_adjacency() takes a list of neighbour lists ({error})"
-            ) from None
-        src_ids = [v for v, row in enumerate(lists) for _ in row]
-        dst_ids = [w for row in lists for w in row]
-        return cls.from_edges(src_ids, dst_ids, len(lists))
+        u, v, n, labels = convert.adjacency_ends(adjacency)
+        return cls.from_edges(u, v, n, labels)
 
     @classmethod
     def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
@@ -715,14 +646,8 @@ class Graph(FrozenArrays):
         labels, else the ids), in id order.  Needs networkx, an optional
         dependency.  O(V + E)."""
         self.check_intact()
-        try:
-            import networkx as nx
-        except ImportError:
-            raise BipartiteGameError("to_networkx() needs networkx: pip install networkx") from None
-        out = nx.Graph()
-        out.add_nodes_from(self.labels if self.labels is not None else range(self.num_vertices))
-        out.add_edges_from(self.edge_pairs())
-        return out
+        nodes = self.labels if self.labels is not None else range(self.num_vertices)
+        return convert.networkx_graph(nodes, self.edge_pairs())
 
 
 #: A vertex as the user names it, in and out of every method and function
@@ -760,17 +685,6 @@ def _short_repr(value: object) -> str:
     return text if len(text) <= REPR_CHARS else text[: REPR_CHARS - 3] + "..."
 
 
-def is_networkx_graph(obj: object) -> bool:
-    """Is ``obj`` a networkx graph (of networkx's own classes or a subclass)?
-    Looks at the type's modules only: networkx is not imported.  O(1)."""
-    return any(
-        getattr(cls, "__module__", "").partition(".")[0] == "networkx"
-        and hasattr(obj, "nodes")
-        and hasattr(obj, "edges")
-        for cls in type(obj).__mro__
-    )
-
-
 def as_graph(obj: object, caller: str) -> Graph:
     """``obj`` as a :class:`Graph`: itself, or a networkx graph converted
     (:meth:`Graph.from_networkx`, its nodes the labels), once, at the
@@ -793,47 +707,6 @@ def board_hint(obj: object) -> str:
     if isinstance(getattr(obj, "graph", None), Graph):
         return " (a board's move graph is its .graph)"
     return ""
-
-
-def _labelled_ends(
-    u: object, v: object, labels: Sequence[Hashable] | None, num_vertices: int | None
-) -> tuple[list[int], list[int], Sequence[Hashable]] | None:
-    """Endpoints given as labels, as ids and the labels; ``None`` when they
-    are numbers (or booleans, which :func:`edge_ends` refuses).  O(E)."""
-    if isinstance(u, np.ndarray) and isinstance(v, np.ndarray) and u.dtype.kind in "biuf":
-        return None
-    if isinstance(u, (str, bytes)) or isinstance(v, (str, bytes)):
-        raise BipartiteGameError("edge ends must be sequences of endpoints, not one string")
-    try:
-        ends = [list(u), list(v)]  # type: ignore[call-overload]
-    except TypeError:
-        return None  # not iterable: edge_ends says why
-    numeric = (int, float, np.number, bool, np.bool_)
-    if all(isinstance(x, numeric) for side in ends for x in side):
-        return None
-    if len(ends[0]) != len(ends[1]):
-        raise BipartiteGameError(
-            f"edge arrays differ in length: {len(ends[0])} and {len(ends[1])}"
-        )
-    try:
-        if labels is not None:
-            names = checked_labels(labels, None)
-            number = {name: i for i, name in enumerate(names)}
-            missing = [x for side in ends for x in side if x not in number]
-            if missing:
-                raise BipartiteGameError(f"edge endpoint {missing[0]!r} is not among the labels")
-        else:
-            if num_vertices is not None:
-                raise BipartiteGameError(
-                    "edges given by label number their vertices themselves: "
-                    "pass labels= instead of num_vertices="
-                )
-            order = [x for pair in zip(*ends, strict=True) for x in pair]
-            names = tuple(dict.fromkeys(order))
-            number = {name: i for i, name in enumerate(names)}
-        return [number[x] for x in ends[0]], [number[x] for x in ends[1]], names
-    except TypeError as error:  # an unhashable endpoint
-        raise BipartiteGameError(f"edge endpoints must be hashable labels ({error})") from None
 
 
 #: Working memory of ``from_edges``: CSR offsets and bincount per vertex, and

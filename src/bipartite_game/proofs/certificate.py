@@ -89,8 +89,9 @@ from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
 from ..graphs.boards import MOVE_SETS, parse_moves
+from ..graphs.convert import is_networkx_graph
 from ..graphs.csr import wide_offsets
-from ..graphs.graph import Graph, GraphLike, OffsetArray, as_graph, board_hint, is_networkx_graph
+from ..graphs.graph import Graph, GraphLike, OffsetArray, as_graph, board_hint
 from ..theory.game import Solution, solve
 
 if TYPE_CHECKING:

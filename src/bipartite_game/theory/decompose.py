@@ -78,15 +78,8 @@ import numpy.typing as npt
 
 from .._frozen import FrozenArrays, freeze, own_frozen
 from ..errors import BipartiteGameError
-from ..graphs.graph import (
-    Graph,
-    GraphLike,
-    Vertex,
-    as_graph,
-    board_hint,
-    is_networkx_graph,
-    vertices_repr,
-)
+from ..graphs.convert import is_networkx_graph
+from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, board_hint, vertices_repr
 from . import edge_classes
 from .game import Solution, solve
 

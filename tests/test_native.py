@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bipartite_game import _native
-from bipartite_game.graphs import boards
+from bipartite_game.graphs import board_csr
 
 from .cli_util import run
 from .native_util import native_library, same_as_python
@@ -80,7 +80,7 @@ def test_numbering_matches_python(size: int, density: float, seed: int) -> None:
     """The board builders' numbering of kept cells; the builders' own passes
     are checked in ``test_native_bipartite.py``."""
     mask = np.random.default_rng(seed).random(size) < density
-    same_as_python(boards.number_kept, mask)
+    same_as_python(board_csr.number_kept, mask)
 
 
 def test_stats_say_where_the_kernels_ran() -> None:

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from bipartite_game import _native
 from bipartite_game.brute import geography_grundy
 from bipartite_game.errors import SolverError
-from bipartite_game.graphs.graph import Graph, wide_offsets
+from bipartite_game.graphs.csr import wide_offsets
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.play.position import Position
 from bipartite_game.theory import cubic, nimbers
 from bipartite_game.theory.cubic import cubic_values

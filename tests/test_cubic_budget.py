@@ -25,7 +25,8 @@ import numpy as np
 import pytest
 
 from bipartite_game.errors import GeographyTooLarge
-from bipartite_game.graphs.graph import Graph, wide_offsets
+from bipartite_game.graphs.csr import wide_offsets
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.theory import cubic
 from bipartite_game.theory.game import solve
 from bipartite_game.theory.geography.search import Budget, SearchTooLarge

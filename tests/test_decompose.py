@@ -9,12 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import BipartiteGameError, Graph, solve
-from bipartite_game.theory.decompose import (
-    EDGE_CLASSES,
-    _allowed_general,
-    _same_block,
-    decompose,
-)
+from bipartite_game.theory.decompose import EDGE_CLASSES, decompose
+from bipartite_game.theory.edge_classes import allowed_general, same_block
 
 from .enumeration import edge_classes, maximum_matchings, missed_by_some
 from .strategies import EdgeSet, examples, graphs
@@ -129,8 +125,8 @@ def test_general_method_agrees_with_blocks_on_larger_bipartite_graphs() -> None:
         d = decompose(graph)
         assert d.block is not None
         in_c = d.in_c
-        general = _allowed_general(graph.indptr, graph.indices, d.mate, in_c)
-        blocks = _same_block(graph.indptr, graph.indices, d.block)
+        general = allowed_general(graph.indptr, graph.indices, d.mate, in_c)
+        blocks = same_block(graph.indptr, graph.indices, d.block)
         src = np.repeat(np.arange(n), np.diff(graph.indptr))
         # the general method decides the unmatched edges only
         inside = in_c[src] & in_c[graph.indices] & (d.mate[src] != graph.indices)

@@ -339,6 +339,7 @@ def test_the_site_builds_without_a_warning(tmp_path: Path) -> None:
         assert (out / f"{page}.html").is_file(), page
     reference = (out / "api" / "generated" / "bipartite_game.Graph.html").read_text()
     assert "from_edges" in reference
+    assert "check_intact" in reference  # inherited from the frozen-array mixin
     maze = (out / "commands" / "maze.html").read_text()
     assert "usage: bipartite-game maze" in maze
     tutorial = (out / "tutorial.html").read_text()

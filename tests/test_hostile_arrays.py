@@ -184,7 +184,7 @@ def test_memory_owned_by_a_writable_buffer_is_copied_when_frozen() -> None:
     # numba's arrays are views of its memory record, a writable buffer no
     # flag can close: a graph built from one used to refuse itself as
     # "made writable" (the numba fallback of every lock solve)
-    from bipartite_game._checks import freeze, is_frozen
+    from bipartite_game._frozen import freeze, is_frozen
 
     owner = bytearray(np.arange(4, dtype=np.int64).tobytes())
     foreign = np.frombuffer(owner, dtype=np.int64)

@@ -47,10 +47,10 @@ _NO_LOCATOR = "no locator available"
 _PROBE = """
 import numba
 import bipartite_game
-from bipartite_game.graphs import boards
+from bipartite_game.graphs import board_csr
 print(bipartite_game.__file__)
 try:
-    numba.njit(cache=True)(boards.number_kept.py_func)
+    numba.njit(cache=True)(board_csr.number_kept.py_func)
 except RuntimeError as error:
     print(error)
 """

@@ -63,9 +63,9 @@ def test_once_a_kernel_ran_compiled_the_threshold_falls(
 
 
 def test_the_builders_are_weighted() -> None:
-    from bipartite_game.graphs import boards
+    from bipartite_game.graphs import board_csr
 
-    assert boards._grid_degrees.weight > 1 and boards._lattice_csr.weight > 1
+    assert board_csr.grid_degrees.weight > 1 and board_csr.lattice_csr.weight > 1
 
 
 def test_kernel_takes_a_weight_or_none() -> None:

@@ -19,7 +19,20 @@ PACKAGE = Path(bipartite_game.__file__).parent
 
 #: The layers, lowest first: a module may import its own layer and those
 #: before it.  "" is the root: errors, the oracle and the private helpers.
-LAYERS = ["", "graphs", "theory", "proofs", "problems", "play", "experiments", "kit", "cli"]
+#: ``drawing`` sits beside the array layer and under it: pure SVG, it needs
+#: no graph object at run time, and the graphs' pictures call it.
+LAYERS = [
+    "",
+    "drawing",
+    "graphs",
+    "theory",
+    "proofs",
+    "problems",
+    "play",
+    "experiments",
+    "kit",
+    "cli",
+]
 #: ``python -m bipartite_game`` runs the command line: above every layer.
 ENTRY_POINTS = {"bipartite_game.__main__"}
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from bipartite_game import brute
 from bipartite_game.errors import BipartiteGameError, GeographyTooLarge
-from bipartite_game.graphs.graph import Graph, wide_offsets
+from bipartite_game.graphs.csr import wide_offsets
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.theory import nimbers
 from bipartite_game.theory.misere import (
     misere_array,

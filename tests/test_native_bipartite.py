@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game.graphs import boards, matching, mates
+from bipartite_game.graphs import board_csr, boards, matching, mates
 from bipartite_game.graphs.graph import Graph
 from bipartite_game.problems import _json
 from bipartite_game.problems import maze as maze_front
@@ -386,12 +386,12 @@ def test_grid_builder_matches_python_and_the_maze_answer_the_board(
     rng = np.random.default_rng(seed)
     mask = rng.random((height, width)) < rng.random()
     grid = boards.grid_steps(height, width, moves)
-    vertex_of, count = boards.number_kept(mask.reshape(-1))
+    vertex_of, count = board_csr.number_kept(mask.reshape(-1))
     for offsets in (np.int32, np.int64):
         indptr = np.empty(count + 1, dtype=offsets)
         side = np.zeros(count if grid.colour_step > 0 else 0, dtype=np.int8)
         same_as_python(
-            boards._grid_degrees,
+            board_csr.grid_degrees,
             vertex_of,
             height,
             width,
@@ -403,10 +403,10 @@ def test_grid_builder_matches_python_and_the_maze_answer_the_board(
             indptr,
             numba=seed % 8 == 0,
         )
-    indptr, indices, side = boards.grid_csr(mask.reshape(-1), height, width, grid)
+    indptr, indices, side = board_csr.grid_csr(mask.reshape(-1), height, width, grid)
     assert indptr.dtype == np.int32
     same_as_python(
-        boards._grid_indices,
+        board_csr.grid_indices,
         vertex_of,
         height,
         width,

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bipartite_game.graphs import blossom, boards
+from bipartite_game.graphs import blossom, board_csr, boards
 from bipartite_game.graphs.graph import Graph
 
 from .native_util import native_library, same_as_python
@@ -189,7 +189,7 @@ def test_lock_lattice_matches_python(rings: int, size: int, wrap: bool, seed: in
         allowed[rng.integers(total)] = True
     else:
         allowed = rng.random(total) >= rng.random()
-    same_as_python(boards._lattice_csr, allowed, size, rings, wrap, numba=seed % 8 == 0)
+    same_as_python(board_csr.lattice_csr, allowed, size, rings, wrap, numba=seed % 8 == 0)
 
 
 @pytest.mark.parametrize(
@@ -210,7 +210,7 @@ def test_lock_lattice_edge_cases_match_python(rings: int, size: int, wrap: bool)
     to a start's component on top of the native lattice."""
     total = size**rings
     for allowed in (np.ones(total, dtype=np.bool_), np.arange(total) % 3 != 1):
-        same_as_python(boards._lattice_csr, allowed, size, rings, wrap)
+        same_as_python(board_csr.lattice_csr, allowed, size, rings, wrap)
         forbidden = np.flatnonzero(~allowed)
         start = int(np.flatnonzero(allowed)[-1])
         native = boards.lock_board(rings, size, forbidden, start, wrap=wrap)
@@ -226,13 +226,13 @@ def test_lock_lattice_edge_cases_match_python(rings: int, size: int, wrap: bool)
         assert np.array_equal(native.graph.indptr, python.graph.indptr)
         assert np.array_equal(native.graph.indices, python.graph.indices)
     with pytest.raises(ValueError, match="codes"):
-        boards._lattice_csr(np.ones(total + 1, dtype=np.bool_), size, rings, wrap)
+        board_csr.lattice_csr(np.ones(total + 1, dtype=np.bool_), size, rings, wrap)
 
 
 _TRACE = """
 import sys
 from bipartite_game import _jit, cli
-from bipartite_game.graphs import blossom, boards
+from bipartite_game.graphs import blossom, board_csr
 compiled = []
 original = _jit.Kernel.compiled
 def traced(self):
@@ -241,7 +241,7 @@ def traced(self):
 _jit.Kernel.compiled = traced
 native = []
 for module, name in [(blossom, "edmonds"), (blossom, "odd_components_without"),
-                     (boards, "_lattice_csr")]:
+                     (board_csr, "lattice_csr")]:
     kernel = getattr(module, name)
     adapter = kernel.native
     def calling(lib, *args, _adapter=adapter, _name=name):
@@ -257,7 +257,7 @@ sys.exit(status)
 
 @pytest.mark.parametrize(
     ("command", "natives"),
-    [("king", ["edmonds", "odd_components_without"]), ("lock", ["_lattice_csr"])],
+    [("king", ["edmonds", "odd_components_without"]), ("lock", ["lattice_csr"])],
 )
 def test_a_fresh_process_runs_these_kernels_natively(command: str, natives: list[str]) -> None:
     """``king`` and ``lock`` on their examples with every kernel forced to
@@ -279,7 +279,7 @@ def test_a_fresh_process_runs_these_kernels_natively(command: str, natives: list
     compiled = lines[-2].split()[1:]
     used = lines[-1].split()[1:]
     assert used == natives
-    assert not set(compiled) & {"edmonds", "odd_components_without", "_lattice_csr"}
+    assert not set(compiled) & {"edmonds", "odd_components_without", "lattice_csr"}
     env = dict(os.environ, BIPARTITE_GAME_JIT="never", BIPARTITE_GAME_NATIVE="never")
     python = subprocess.run(
         [sys.executable, "-m", "bipartite_game", command],

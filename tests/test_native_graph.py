@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bipartite_game import _native
 from bipartite_game.errors import BipartiteGameError, BipartiteGameWarning, InputError
-from bipartite_game.graphs import edgelist, graph
+from bipartite_game.graphs import csr, edgelist
 from bipartite_game.graphs.graph import Graph
 
 from .native_util import native_library, same_as_python
@@ -56,7 +56,7 @@ def _edge_arrays(draw: st.DrawFn) -> tuple[int, np.ndarray, np.ndarray]:
 def _python_csr(u: np.ndarray, v: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     previous = _native.set_native_mode("never")
     try:
-        return graph._symmetric_csr(u, v, n)
+        return csr.symmetric_csr(u, v, n)
     finally:
         _native.set_native_mode(previous)
 
@@ -67,7 +67,7 @@ def test_the_csr_is_built_as_numpy_builds_it(case: Any, narrow: bool) -> None:
     n, u, v = case
     expected = _python_csr(u, v, n)
     ends = (u.astype(np.int32), v.astype(np.int32)) if narrow else (u, v)
-    indptr, indices = graph._symmetric_csr(ends[0], ends[1], n)
+    indptr, indices = csr.symmetric_csr(ends[0], ends[1], n)
     assert indptr.dtype == expected[0].dtype and np.array_equal(indptr, expected[0])
     assert indices.dtype == expected[1].dtype and np.array_equal(indices, expected[1])
     if narrow:  # the reader's trusted path: the same graph as the checked one
@@ -82,29 +82,29 @@ def test_the_graph_kernels_match_python(case: Any, seed: int) -> None:
     n, u, v = case
     g = Graph.from_edges(u, v, n)
     numba = seed % 8 == 0
-    _side, parent, a, b = same_as_python(graph._two_colour, g.indptr, g.indices, numba=numba)
+    _side, parent, a, b = same_as_python(csr.two_colour, g.indptr, g.indices, numba=numba)
     if a >= 0:
-        cycle = same_as_python(graph._tree_cycle, parent, a, b, numba=numba)
+        cycle = same_as_python(csr.tree_cycle, parent, a, b, numba=numba)
         assert cycle.size % 2 == 1
     rng = np.random.default_rng(seed)
     source = int(rng.integers(n))
     limit = int(rng.integers(0, n + 2))
-    same_as_python(graph._component, g.indptr, g.indices, source, limit, numba=numba)
-    same_as_python(graph._component, g.indptr, g.indices, source, n, numba=numba)
+    same_as_python(csr.component, g.indptr, g.indices, source, limit, numba=numba)
+    same_as_python(csr.component, g.indptr, g.indices, source, n, numba=numba)
     kept = np.flatnonzero(rng.random(n) < rng.random()).astype(np.int32)
-    same_as_python(graph._induced, g.indptr, g.indices, kept, numba=numba)
+    same_as_python(csr.induced, g.indptr, g.indices, kept, numba=numba)
 
 
 def test_a_large_level_is_swept_in_order_as_python_does() -> None:
     """A graph whose breadth-first levels are large (the sweep branch of
-    ``_component``): a long cycle of cliques."""
+    ``csr.component``): a long cycle of cliques."""
     n = 4000
     u = np.arange(n)
     v = (u + 1) % n
     w = (u + 7) % n
     g = Graph.from_edges(np.concatenate([u, u]), np.concatenate([v, w]), n)
-    same_as_python(graph._component, g.indptr, g.indices, 5, n)
-    same_as_python(graph._two_colour, g.indptr, g.indices)
+    same_as_python(csr.component, g.indptr, g.indices, 5, n)
+    same_as_python(csr.two_colour, g.indptr, g.indices)
 
 
 # ------------------------------------------------------------------ reader

@@ -1,6 +1,6 @@
 """The theory layer's native kernels against their Python specification.
 
-Every kernel of decompose.py, annotate.py and explain.py is run both ways
+Every kernel of edge_classes.py (decompose's), annotate.py and explain.py is run both ways
 on the arguments those modules would pass, built from random graphs (bipartite
 or not, sparse or dense, with a perfect matching planted on some so that
 ``C`` is large) solved first, by :func:`native_util.same_as_python`
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bipartite_game.graphs.graph import Graph, OffsetArray
 from bipartite_game.graphs.matching import maximum_matching
-from bipartite_game.theory import annotate, decompose, explain
+from bipartite_game.theory import annotate, edge_classes, explain
 from bipartite_game.theory.game import Solution, first_player_wins_from, solve
 
 from .native_util import same_as_python
@@ -82,10 +82,10 @@ def test_fine_blocks_and_same_block(drawn: tuple[Solution, int]) -> None:
     in_c = _classes(solution) == 2
     indptr = _indptr(g, seed)
     block = same_as_python(
-        decompose._fine_blocks, indptr, g.indices, side, solution.mate, in_c,
+        edge_classes.fine_blocks, indptr, g.indices, side, solution.mate, in_c,
         numba=seed % 8 == 0,
     )  # fmt: skip
-    same_as_python(decompose._same_block, indptr, g.indices, block, numba=seed % 8 == 0)
+    same_as_python(edge_classes.same_block, indptr, g.indices, block, numba=seed % 8 == 0)
 
 
 @given(solved(), st.booleans())
@@ -95,13 +95,13 @@ def test_allowed_general_and_classify(drawn: tuple[Solution, int], random_allowe
     vertex_class = _classes(solution)
     indptr = _indptr(g, seed)
     allowed = same_as_python(
-        decompose._allowed_general, indptr, g.indices, solution.mate, vertex_class == 2,
+        edge_classes.allowed_general, indptr, g.indices, solution.mate, vertex_class == 2,
         numba=seed % 8 == 0,
     )  # fmt: skip
     if random_allowed:  # any flags: the classes follow them all the same
         allowed = np.random.default_rng(seed).random(allowed.size) < 0.5
     same_as_python(
-        decompose._classify, indptr, g.indices, solution.mate, vertex_class, allowed,
+        edge_classes.classify, indptr, g.indices, solution.mate, vertex_class, allowed,
         numba=seed % 8 == 0,
     )  # fmt: skip
 

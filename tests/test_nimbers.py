@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from bipartite_game.brute import geography_grundy
 from bipartite_game.errors import BipartiteGameError, GeographyTooLarge
-from bipartite_game.graphs.graph import Graph, wide_offsets
+from bipartite_game.graphs.csr import wide_offsets
+from bipartite_game.graphs.graph import Graph
 from bipartite_game.play.position import Position
 from bipartite_game.theory import nimbers
 from bipartite_game.theory.game import solve

@@ -1,5 +1,5 @@
 """Notebook pictures (``_repr_svg_``) of graphs, boards, solutions,
-decompositions and positions, drawn by the shared core ``graphs/drawing.py``:
+decompositions and positions, drawn by the shared core ``drawing/``:
 well-formed XML, the right vertices tinted (checked against ``solve`` and
 ``decompose``), labels escaped, the same bytes for the same graph, and a
 summary instead of a drawing for a large graph."""
@@ -24,7 +24,8 @@ from bipartite_game import (
     render_svg,
     solve,
 )
-from bipartite_game.graphs import drawing
+from bipartite_game.drawing import layout, pictures
+from bipartite_game.drawing.svg import LOSING, TEXT_CHARS, WINNING
 
 from .strategies import EdgeSet, graphs
 
@@ -70,7 +71,7 @@ def test_solution_picture_tints_every_start_as_solve_says(case: EdgeSet) -> None
     for v, found in classes.items():
         expected = "losing" if solution.losing[v] else "winning"
         assert expected in found and ({"losing", "winning"} - {expected}).isdisjoint(found)
-        assert fills[v] == (drawing.LOSING if solution.losing[v] else drawing.WINNING)
+        assert fills[v] == (LOSING if solution.losing[v] else WINNING)
     assert _count(svg, "matching") == solution.matching_size
     assert _count(svg, "edge") == solution.graph.num_edges
 
@@ -214,7 +215,7 @@ def test_a_long_label_is_cut_in_the_picture() -> None:
     graph = Graph.from_edges(["x" * 100_000], ["y"])
     svg = graph._repr_svg_()
     assert len(svg) < 5_000
-    assert "x" * drawing.TEXT_CHARS not in svg and "x" * 150 in svg
+    assert "x" * TEXT_CHARS not in svg and "x" * 150 in svg
 
 
 def test_the_same_graph_gives_the_same_bytes() -> None:
@@ -261,7 +262,7 @@ def test_a_large_graph_is_a_summary_not_a_drawing() -> None:
 
 def test_a_picture_stays_bounded_up_to_the_limit() -> None:
     """The largest graph drawn by force, with the most edges: a bounded file."""
-    n = drawing.DRAW_LIMIT
+    n = pictures.DRAW_LIMIT
     rng = np.random.default_rng(7)
     u = rng.integers(0, n, 4 * n)
     v = rng.integers(0, n, 4 * n)
@@ -277,7 +278,7 @@ def test_a_picture_stays_bounded_up_to_the_limit() -> None:
 def test_force_layout_stays_inside_its_box_and_separates_vertices() -> None:
     graph = Graph.from_networkx(nx.petersen_graph())
     u, v = graph.edges()
-    points = drawing.force_layout(10, u, v, 300, 200, margin=20)
+    points = layout.force_layout(10, u, v, 300, 200, margin=20)
     assert points.shape == (10, 2)
     assert points[:, 0].min() >= 20 and points[:, 0].max() <= 280
     assert points[:, 1].min() >= 20 and points[:, 1].max() <= 180

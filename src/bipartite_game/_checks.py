@@ -14,12 +14,13 @@ indices, so an id out of range reads or writes memory that is not the
 array's, and a malformed CSR can send a search round for ever; and a check
 inside a kernel would run on every call, the package's own trusted ones
 included.  Every check is vectorised, O(size) unless said otherwise.
+What passed is then kept read-only: that is :mod:`._frozen`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +32,6 @@ from .errors import BipartiteGameError
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 SideArray = npt.NDArray[np.int8]
-ArrayT = TypeVar("ArrayT", bound=npt.NDArray[Any])
 
 
 #: Working memory of the constructor's check: the copies, the degrees and
@@ -248,79 +248,6 @@ def checked_side(
             f"side is not a 2-colouring: edge {u} - {v} has side {int(result[u])} at both ends"
         )
     return result
-
-
-def freeze(array: ArrayT) -> ArrayT:
-    """Make ``array`` read-only, and every array it is a view of, so that
-    no handle on the memory stays writable (``array.base`` included); for
-    arrays this package made and hands out.  Returns ``array``, or a
-    read-only copy when its memory belongs to an object other than an
-    array that hands out a writable buffer (numba's arrays: their base is
-    numba's memory record), which no flag can close.  O(depth of views),
-    O(size) for such a copy."""
-    view: object = array
-    while isinstance(view, np.ndarray):
-        view.flags.writeable = False
-        view = view.base
-    if is_frozen(array):
-        return array
-    copy: ArrayT = array.copy()  # owns its memory: the flag closes it
-    copy.flags.writeable = False
-    return copy
-
-
-def _writable_buffer(owner: object) -> bool:
-    try:
-        with memoryview(owner) as buffer:  # type: ignore[arg-type]
-            return not buffer.readonly
-    except TypeError:
-        return False
-
-
-def is_frozen(array: object) -> bool:
-    """Whether ``array`` is a numpy array that is read-only, and every
-    array it is a view of too: nothing can change it short of setting
-    ``flags.writeable`` back to true.  O(depth of views), about 0.4 µs."""
-    if not isinstance(array, np.ndarray):
-        return False
-    view: object = array
-    while isinstance(view, np.ndarray):
-        if view.flags.writeable:
-            return False
-        view = view.base
-    return view is None or isinstance(view, bytes) or not _writable_buffer(view)
-
-
-def own_frozen(array: ArrayT) -> ArrayT:
-    """``array`` itself when it is frozen (:func:`is_frozen`), else a
-    read-only copy: what an object keeps of an array a caller passed in, so
-    that the caller's later writes cannot reach it.  O(size) when it copies."""
-    if is_frozen(array):
-        return array
-    copy: ArrayT = array.copy()
-    return freeze(copy)
-
-
-def set_frozen_state(target: object, state: dict[str, Any]) -> None:
-    """``__setstate__`` of the immutable objects: every attribute back, the
-    arrays frozen (unpickled or deep-copied arrays are fresh, and numpy
-    makes them writable; one over a buffer that is not an array, as
-    pickle's out-of-band buffers give, is copied).  O(attributes)."""
-    for name, value in state.items():
-        if isinstance(value, np.ndarray):
-            value = freeze(value)
-        object.__setattr__(target, name, value)
-
-
-def writable_error(owner: str, name: str) -> BipartiteGameError:
-    """The error for an array of ``owner`` found writable again: its
-    ``flags.writeable`` was set back to true, so its contents can no
-    longer be trusted by the compiled kernels."""
-    return BipartiteGameError(
-        f"{owner}.{name} was made writable (flags.writeable = True): the arrays of a "
-        f"{owner} are read-only because the compiled kernels trust them; copy an "
-        f"array to change it (.copy()), and build a new {owner} from the copy"
-    )
 
 
 def edge_ends(values: object) -> IntArray:

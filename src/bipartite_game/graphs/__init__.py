@@ -7,9 +7,11 @@ behind it trust what they are given.  Nothing here knows the games: that is
 
 - :mod:`.graph` -- :class:`~.graph.Graph`, its constructors and its
   2-colouring; :mod:`.edgelist` the edge-list text, :mod:`.successors`
-  the graph of a game given by a successor function.
+  the graph of a game given by a successor function, :mod:`.convert`
+  networkx, scipy, neighbour lists and labelled pairs; :mod:`.csr` the
+  kernels behind a graph (its CSR, 2-colouring, components, subgraphs).
 - :mod:`.boards` -- grids with any move set and locks of any shape,
-  written straight into CSR.
+  written straight into CSR by the kernels of :mod:`.board_csr`.
 - :mod:`.mates` -- matchings as ``mate`` arrays and their checks;
   :mod:`.matching` maximum matchings (Karp–Sipser, the pruned Hungarian
   search); :mod:`.blossom` Edmonds' search and the Gallai–Edmonds labels.

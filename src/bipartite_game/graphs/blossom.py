@@ -40,7 +40,8 @@ import numpy.typing as npt
 
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
-from .graph import Graph, OffsetArray, wide_offsets
+from .csr import wide_offsets
+from .graph import Graph, OffsetArray
 from .mates import require_graph, validate_matching
 
 if TYPE_CHECKING:

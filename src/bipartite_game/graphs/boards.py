@@ -1,7 +1,7 @@
 """Boards as graphs: grids with any move set, and locks of any shape.
 
 Builders write the CSR arrays directly with compiled kernels (two passes: count
-degrees, then fill), so no Python loop ever visits a cell.
+degrees, then fill; :mod:`.board_csr`), so no Python loop ever visits a cell.
 
 Move sets are lists of steps ``(dr, dc)``.  An ``(r, c)``-leaper moves by
 ``(±r, ±c)`` or ``(±c, ±r)``; the rook of the maze game is the ``(0, 1)``
@@ -16,31 +16,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import (
-    MAX_VERTICES,
-    freeze,
-    int_scalar,
-    is_frozen,
-    is_integer,
-    own_frozen,
-    set_frozen_state,
-    vertex_array,
-    vertex_id,
-    writable_error,
-)
-from .._jit import kernel
+from .._checks import MAX_VERTICES, int_scalar, is_integer, vertex_array, vertex_id
+from .._frozen import FrozenArrays, freeze, own_frozen
 from .._limits import ensure_fits
 from .._text import quote, saturating
 from ..errors import BipartiteGameError
-from .graph import Graph, OffsetArray
+from .board_csr import grid_csr, lattice_csr
+from .graph import Graph
 
 if TYPE_CHECKING:
-    from .._native import Library
+    pass
 
 __all__ = [
     "MOVE_SETS",
@@ -48,12 +38,10 @@ __all__ = [
     "GridSteps",
     "LockBoard",
     "grid_board",
-    "grid_csr",
     "grid_steps",
     "leaper_colouring",
     "leaper_steps",
     "lock_board",
-    "number_kept",
     "parse_moves",
 ]
 
@@ -120,7 +108,7 @@ def leaper_colouring(rows: IntArray, cols: IntArray, r: int, c: int) -> npt.NDAr
     return ((rows // d + cols // d) & 1).astype(np.int8)
 
 
-class GridBoard:
+class GridBoard(FrozenArrays):
     """A grid of open cells and the graph of moves between them.
 
     Vertices are the open cells in row-major order; ``cell_of[v]`` is the flat
@@ -136,6 +124,8 @@ class GridBoard:
     """
 
     __slots__ = ("_cell_of", "graph", "open", "steps")
+    _frozen_arrays = ("open", "_cell_of")
+    _frozen_parts = ("graph",)
 
     open: BoolArray
     steps: tuple[Step, ...]
@@ -182,32 +172,15 @@ class GridBoard:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a GridBoard is immutable: cannot set {name!r}")
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if an array of the board or of
-        its graph was made writable again (see :meth:`Graph.check_intact`).
-        O(1)."""
-        self.graph.check_intact()
-        if not is_frozen(self.open):
-            raise writable_error("GridBoard", "open")
-        if self._cell_of is not None and not is_frozen(self._cell_of):
-            raise writable_error("GridBoard", "cell_of")
-
     def __repr__(self) -> str:
         height, width = self.shape
         return f"GridBoard(shape=({height}, {width}), steps={self.steps!r}, graph={self.graph!r})"
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the board, walls dark and open cells light
-        (a summary past :data:`~bipartite_game.graphs.drawing.BOARD_DRAW_LIMIT`
+        (a summary past :data:`~bipartite_game.drawing.pictures.BOARD_DRAW_LIMIT`
         cells)."""
-        from .drawing import board_picture
+        from ..drawing.pictures import board_picture
 
         self.check_intact()
         return board_picture(self.open, [repr(self)])
@@ -342,166 +315,9 @@ def _steps(moves: object) -> list[Step]:
     return [(int(dr), int(dc)) for dr, dc in given]
 
 
-#: The builders' weight for ``_jit``'s choice to compile (see benchmarks/jit.py):
-#: they cost about 4 µs per cell interpreted, 4 times a typical kernel, and
-#: every kernel after them works on the graph they write, up to 8 entries a
-#: cell: weighted 8, a builder that is interpreted is followed by kernels
-#: that are too, and one that is compiled pays numba for all of them, rather
-#: than an answer paying both an interpreted start and numba.
-_BUILDER_WEIGHT = 8
-
-
-def _number_kept_native(lib: Library, keep: BoolArray) -> tuple[Int32Array, int]:
-    vertex_of = np.empty(keep.size, dtype=np.int32)
-    count = lib.function("bg_number_kept", "?qi")(keep, keep.size, vertex_of)
-    return vertex_of, count
-
-
-@kernel(native=_number_kept_native)
-def number_kept(keep: BoolArray) -> tuple[Int32Array, int]:
-    """Vertex ids for the kept positions in order (-1 elsewhere), and their
-    count: how the board builders number the open cells or allowed codes."""
-    vertex_of = np.full(keep.size, -1, dtype=np.int32)
-    count = 0
-    for k in range(keep.size):
-        if keep[k]:
-            vertex_of[k] = count
-            count += 1
-    return vertex_of, count
-
-
-def grid_csr(
-    open_flat: BoolArray, height: int, width: int, grid: GridSteps
-) -> tuple[OffsetArray, Int32Array, npt.NDArray[np.int8]]:
-    """The CSR of the move graph on the open cells (row-major ids) and the
-    leaper colouring (empty when the move set is not a leaper).  Rows come
-    out sorted because the steps are sorted and ids follow cell order.
-
-    Two compiled passes over the grid, the first writing offsets and sides,
-    the second the neighbours, and nothing per vertex beyond the CSR: the
-    offsets are int32 when the directed edges fit (at most ``2**31 - 1``),
-    int64 otherwise, and no cell array is made (:attr:`GridBoard.cell_of`
-    derives it from the mask when asked).  At 4000x4000 that is 170 MB
-    less memory than int64 offsets and a cell per vertex.
-    O(cells * steps)."""
-    vertex_of, count = number_kept(open_flat)
-    wide = open_flat.size * max(grid.dr.size, 1) >= 2**31
-    indptr: OffsetArray = (
-        np.empty(count + 1, dtype=np.int64) if wide else np.empty(count + 1, dtype=np.int32)
-    )
-    side = np.zeros(count if grid.colour_step > 0 else 0, dtype=np.int8)
-    edges = _grid_degrees(
-        vertex_of, height, width, grid.dr, grid.dc, grid.colour_step, grid.rows_only, side, indptr
-    )
-    indices = np.empty(edges, dtype=np.int32)
-    _grid_indices(vertex_of, height, width, grid.dr, grid.dc, indices)
-    return indptr, indices, side
-
-
-def _grid_degrees_native(
-    lib: Library,
-    vertex_of: Int32Array,
-    height: int,
-    width: int,
-    dr: IntArray,
-    dc: IntArray,
-    colour_step: int,
-    colour_rows_only: bool,
-    side: npt.NDArray[np.int8],
-    indptr: OffsetArray,
-) -> int:
-    letters = "iqqllqqqb"
-    if indptr.dtype.itemsize == 4:  # int32
-        degrees = lib.function("bg_grid_degrees_i32", letters + "i")
-    else:
-        degrees = lib.function("bg_grid_degrees", letters + "l")
-    return degrees(
-        vertex_of, height, width, dr, dc, dr.size, colour_step, colour_rows_only, side, indptr
-    )
-
-
-@kernel(weight=_BUILDER_WEIGHT, native=_grid_degrees_native)
-def _grid_degrees(
-    vertex_of: Int32Array,
-    height: int,
-    width: int,
-    dr: IntArray,
-    dc: IntArray,
-    colour_step: int,
-    colour_rows_only: bool,
-    side: npt.NDArray[np.int8],
-    indptr: OffsetArray,
-) -> int:
-    """The first pass of :func:`grid_csr`: ``indptr`` (int32 or int64, one
-    more entry than vertices) and, when ``colour_step`` > 0, ``side`` (see
-    the module docstring), in place; returns the number of entries."""
-    steps = dr.size
-    v = 0
-    edges = 0
-    indptr[0] = 0
-    for i in range(height):
-        for j in range(width):
-            if vertex_of[i * width + j] < 0:
-                continue
-            if colour_step > 0:
-                if colour_rows_only:
-                    side[v] = (i // colour_step) & 1
-                else:
-                    side[v] = (i // colour_step + j // colour_step) & 1
-            for s in range(steps):
-                a = i + dr[s]
-                b = j + dc[s]
-                if 0 <= a < height and 0 <= b < width and vertex_of[a * width + b] >= 0:
-                    edges += 1
-            v += 1
-            indptr[v] = edges
-    return edges
-
-
-def _grid_indices_native(
-    lib: Library,
-    vertex_of: Int32Array,
-    height: int,
-    width: int,
-    dr: IntArray,
-    dc: IntArray,
-    indices: Int32Array,
-) -> int:
-    fill = lib.function("bg_grid_indices", "iqqllqi")
-    return fill(vertex_of, height, width, dr, dc, dr.size, indices)
-
-
-@kernel(weight=_BUILDER_WEIGHT, native=_grid_indices_native)
-def _grid_indices(
-    vertex_of: Int32Array,
-    height: int,
-    width: int,
-    dr: IntArray,
-    dc: IntArray,
-    indices: Int32Array,
-) -> int:
-    """The second pass of :func:`grid_csr`: each open cell's neighbours in
-    step order, in place; returns how many."""
-    steps = dr.size
-    at = 0
-    for i in range(height):
-        for j in range(width):
-            if vertex_of[i * width + j] < 0:
-                continue
-            for s in range(steps):
-                a = i + dr[s]
-                b = j + dc[s]
-                if 0 <= a < height and 0 <= b < width:
-                    w = vertex_of[a * width + b]
-                    if w >= 0:
-                        indices[at] = w
-                        at += 1
-    return at
-
-
 # --------------------------------------------------------------------- locks
 @dataclass(frozen=True, eq=False)
-class LockBoard:
+class LockBoard(FrozenArrays):
     """The codes of a lock around a start, and the graph of spins: the
     start's component when it is small, else every allowed code (the game
     from the start is the same either way: it never leaves the component).
@@ -519,6 +335,9 @@ class LockBoard:
     start: int
     graph: Graph
 
+    _frozen_arrays = ("code_of",)
+    _frozen_parts = ("graph",)
+
     def __post_init__(self) -> None:
         """Types and shapes, so that ``code_of[v]`` and ``start`` name the
         graph's vertices.  O(1) (a copy of a writable ``code_of``)."""
@@ -532,18 +351,6 @@ class LockBoard:
             raise BipartiteGameError("a LockBoard's code_of must give one integer code per vertex")
         object.__setattr__(self, "code_of", own_frozen(code_of))
         object.__setattr__(self, "start", vertex_id(self.start, n))
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if ``code_of`` or an array of
-        the graph was made writable again (see :meth:`Graph.check_intact`).
-        O(1)."""
-        self.graph.check_intact()
-        if not is_frozen(self.code_of):
-            raise writable_error("LockBoard", "code_of")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
 
     def code(self, v: int) -> str:
         """Vertex ``v``'s code as the lock shows it: one digit a ring,
@@ -559,7 +366,7 @@ class LockBoard:
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the graph of spins, each vertex labelled with
         its code and the token on the start (a summary when large)."""
-        from .drawing import DRAW_LIMIT, picture
+        from ..drawing.pictures import DRAW_LIMIT, picture
 
         self.check_intact()
         n = self.graph.num_vertices
@@ -617,10 +424,10 @@ def lock_board(
     allowed[blocked] = False
     if not allowed[start]:
         raise BipartiteGameError(f"start code {start} is forbidden")
-    indptr, indices, code_of, parity = _lattice_csr(allowed, size, rings, wrap)
+    indptr, indices, code_of, parity = lattice_csr(allowed, size, rings, wrap)
     del allowed
     bipartite_by_parity = wrap is False or size % 2 == 0
-    # valid by construction (rows sorted, see _lattice_csr): no second check
+    # valid by construction (rows sorted, see lattice_csr): no second check
     graph = Graph._trusted(indptr, indices, side=parity if bipartite_by_parity else None)
     start_vertex = int(np.searchsorted(code_of, start))
     # A small component is cut out and solved alone.  Finding a large one
@@ -661,108 +468,3 @@ def _lock_codes(rings: int, size: int) -> int:
                 f"a lock of {rings} rings of {size} has more than {MAX_VERTICES} codes"
             )
     return total
-
-
-def _lattice_csr_native(
-    lib: Library, allowed: BoolArray, size: int, rings: int, wrap: bool
-) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
-    if not (1 <= rings <= 64 and size >= 2 and size**rings == allowed.size):
-        raise ValueError(f"_lattice_csr: {allowed.size} codes are not {size}**{rings}")
-    vertex_of, count = _number_kept_native(lib, allowed)
-    code_of = np.empty(count, dtype=np.int32)
-    parity_of = np.empty(count, dtype=np.int8)
-    indptr = np.empty(count + 1, dtype=np.int64)
-    places, digits = np.empty((2, rings), dtype=np.int64)
-    sweep = lib.function("bg_lattice_pass", "?qiqqqqllibli")
-    spare = np.empty(1, dtype=np.int32)  # pass 0 writes no row
-    edges = sweep(
-        allowed, allowed.size, vertex_of, size, rings, wrap, 0,
-        places, digits, code_of, parity_of, indptr, spare,
-    )
-    buffer = np.empty(edges + 1, dtype=np.int32)
-    sweep(
-        allowed, allowed.size, vertex_of, size, rings, wrap, 1,
-        places, digits, code_of, parity_of, indptr, buffer,
-    )
-    return indptr, buffer[:edges], code_of, parity_of
-
-
-@kernel(weight=_BUILDER_WEIGHT, native=_lattice_csr_native)
-def _lattice_csr(
-    allowed: BoolArray, size: int, rings: int, wrap: bool
-) -> tuple[IntArray, Int32Array, Int32Array, npt.NDArray[np.int8]]:
-    """CSR of the spin graph on the allowed codes (rows sorted, no repeats),
-    each vertex's code, and its digit-sum parity.
-
-    Rows come out sorted without a sort: a turn of ring ``i`` moves the code
-    by ``place_i`` or, across the wrap, by ``(size - 1) * place_i``, both less
-    than ``place_{i+1}``; so the lower neighbours in falling ring order, then
-    the upper ones in rising ring order, are in increasing order.  A ring of
-    two positions that wraps turns to the same code both ways, so it is built
-    as one that does not wrap.  The test on ``allowed`` is added, not
-    branched on: it is the one unpredictable branch.
-    """
-    total = allowed.size
-    vertex_of, count = number_kept(allowed)
-    code_of = np.empty(count, dtype=np.int32)
-    parity_of = np.empty(count, dtype=np.int8)
-    indptr = np.zeros(count + 1, dtype=np.int64)
-    places = np.empty(rings, dtype=np.int64)
-    place = 1
-    for i in range(rings):
-        places[i] = place
-        place *= size
-    top = size - 1
-    wraps = wrap and size > 2
-    digits = np.zeros(rings, dtype=np.int64)
-    # pass 0 counts each row, pass 1 writes it; a row may write one slot past
-    # its end (a forbidden neighbour, overwritten next), hence the spare slot
-    buffer = np.empty(1, dtype=np.int32)
-    for pass_number in range(2):
-        if pass_number == 1:
-            buffer = np.empty(indptr[count] + 1, dtype=np.int32)
-        digits[:] = 0
-        parity = 0
-        v = 0
-        for code in range(total):
-            if allowed[code]:
-                at = indptr[v]
-                width = 0
-                for i in range(rings - 1, -1, -1):
-                    digit = digits[i]
-                    if wraps and digit == top:
-                        other = code - top * places[i]
-                        if pass_number == 1:
-                            buffer[at + width] = vertex_of[other]
-                        width += allowed[other]
-                    if digit > 0:
-                        other = code - places[i]
-                        if pass_number == 1:
-                            buffer[at + width] = vertex_of[other]
-                        width += allowed[other]
-                for i in range(rings):
-                    digit = digits[i]
-                    if digit < top:
-                        other = code + places[i]
-                        if pass_number == 1:
-                            buffer[at + width] = vertex_of[other]
-                        width += allowed[other]
-                    if wraps and digit == 0:
-                        other = code + top * places[i]
-                        if pass_number == 1:
-                            buffer[at + width] = vertex_of[other]
-                        width += allowed[other]
-                if pass_number == 0:
-                    code_of[v] = code
-                    parity_of[v] = parity
-                    indptr[v + 1] = indptr[v] + width
-                v += 1
-            # the odometer: next code's digits and digit-sum parity
-            for i in range(rings):
-                if digits[i] < top:
-                    digits[i] += 1
-                    parity ^= 1
-                    break
-                digits[i] = 0
-                parity ^= top & 1
-    return indptr, buffer[: indptr[count]], code_of, parity_of

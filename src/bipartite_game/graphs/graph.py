@@ -39,22 +39,19 @@ from .._checks import (
     checked_edges,
     checked_labels,
     checked_side,
-    freeze,
     int_scalar,
-    is_frozen,
-    set_frozen_state,
     validated_csr,
     vertex_array,
     vertex_id,
-    writable_error,
 )
-from .._jit import kernel
+from .._frozen import FrozenArrays, freeze, is_frozen
 from .._limits import ensure_fits
-from .._native import library
 from ..errors import BipartiteGameError, NotBipartiteError
+from . import convert, csr
+from .convert import is_networkx_graph
+from .csr import OffsetArray
 
 if TYPE_CHECKING:
-    from .._native import Library
     from .edgelist import EdgeList
 
 __all__ = [
@@ -67,21 +64,17 @@ __all__ = [
     "Vertex",
     "as_graph",
     "board_hint",
-    "is_networkx_graph",
     "vertices_repr",
-    "wide_offsets",
 ]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
-#: CSR offsets: int64, or int32 where a board builder knows the entries fit.
-OffsetArray = npt.NDArray[np.int64] | npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 SideArray = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True)
-class Colouring:
+class Colouring(FrozenArrays):
     """The outcome of 2-colouring a graph.
 
     ``side`` gives each vertex 0 or 1 with every edge joining different sides,
@@ -95,6 +88,8 @@ class Colouring:
     side: SideArray | None
     odd_cycle: Int32Array | None
 
+    _frozen_arrays = ("side", "odd_cycle")
+
     def __post_init__(self) -> None:
         for name in ("side", "odd_cycle"):
             value = getattr(self, name)
@@ -104,23 +99,12 @@ class Colouring:
                 if not is_frozen(value):
                     object.__setattr__(self, name, freeze(np.array(value, copy=True)))
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
     @property
     def is_bipartite(self) -> bool:
         return self.side is not None
 
 
-def wide_offsets(indptr: OffsetArray) -> IntArray:
-    """``indptr`` as int64 (no copy when it is): for the native kernels that
-    exist only for int64 offsets, off the paths where int32 ones save memory.
-    O(V) when it converts."""
-    return np.ascontiguousarray(indptr, dtype=np.int64)
-
-
-class Graph:
+class Graph(FrozenArrays):
     """An undirected simple graph in CSR form.
 
     Build one with :meth:`from_edges`, :meth:`from_edge_list`,
@@ -163,6 +147,7 @@ class Graph:
     """
 
     __slots__ = ("_colouring", "_index", "_indices", "_indptr", "_labels")
+    _frozen_arrays = ("_indptr", "_indices", "_colouring.side", "_colouring.odd_cycle")
 
     def __init__(
         self,
@@ -224,13 +209,6 @@ class Graph:
             Colouring(freeze(side), None) if side is not None else None
         )
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
     # ----------------------------------------------------------- the arrays
     @property
     def indptr(self) -> OffsetArray:
@@ -247,22 +225,6 @@ class Graph:
     def labels(self) -> tuple[Hashable, ...] | None:
         """One distinct hashable label per vertex, or ``None``."""
         return self._labels
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if one of the graph's arrays
-        was made writable again (``flags.writeable = True``, on it or on an
-        array it is a view of): the kernels trust them as checked at
-        construction, and cannot once they may have changed.  Called by every
-        method and by every function that takes a graph.  O(1)."""
-        for name in ("indptr", "indices"):
-            if not is_frozen(getattr(self, "_" + name)):
-                raise writable_error("Graph", name)
-        colouring = self._colouring
-        if colouring is not None:
-            for name in ("side", "odd_cycle"):
-                value = getattr(colouring, name)
-                if value is not None and not is_frozen(value):
-                    raise writable_error("Graph", f"colouring.{name}")
 
     # ----------------------------------------------------------------- basics
     @property
@@ -399,8 +361,8 @@ class Graph:
         """Jupyter's picture: the vertices at their labels when those are grid
         coordinates ``(row, col)``, else laid out by force (deterministic);
         a summary past a few hundred vertices
-        (:func:`~bipartite_game.graphs.drawing.picture`)."""
-        from .drawing import picture
+        (:func:`~bipartite_game.drawing.pictures.picture`)."""
+        from ..drawing.pictures import picture
 
         self.check_intact()
         return picture(self, [repr(self)])
@@ -413,11 +375,11 @@ class Graph:
         """
         self.check_intact()
         if self._colouring is None:
-            side, parent, u, w = _two_colour(self.indptr, self.indices)
+            side, parent, u, w = csr.two_colour(self.indptr, self.indices)
             if u < 0:
                 self._colouring = Colouring(freeze(side), None)
             else:
-                self._colouring = Colouring(None, freeze(_tree_cycle(parent, u, w)))
+                self._colouring = Colouring(None, freeze(csr.tree_cycle(parent, u, w)))
         return self._colouring
 
     @property
@@ -534,7 +496,7 @@ class Graph:
         v = self.vertex_id(v)
         n = self.num_vertices
         cap = n if limit is None else max(0, min(int_scalar(limit, "limit"), n))
-        seen, complete = _component(self.indptr, self.indices, v, cap)
+        seen, complete = csr.component(self.indptr, self.indices, v, cap)
         return seen if complete else None
 
     def subgraph(self, keep: npt.ArrayLike) -> Graph:
@@ -554,7 +516,7 @@ class Graph:
                 f"keep must have one entry per vertex ({self.num_vertices}), not shape {mask.shape}"
             )
         kept = np.flatnonzero(mask).astype(np.int32)
-        indptr, indices = _induced(self.indptr, self.indices, kept)
+        indptr, indices = csr.induced(self.indptr, self.indices, kept)
         labels = None
         if self.labels is not None:
             labels = tuple(self.labels[v] for v in kept.tolist())
@@ -586,7 +548,7 @@ class Graph:
         O(E log E) (one sort of the edge keys), plus a Python pass over the
         endpoints when they are not a numpy array.
         """
-        named = _labelled_ends(u, v, labels, num_vertices)
+        named = convert.labelled_ends(u, v, labels, num_vertices)
         if named is not None:
             u, v, labels = named
         src, dst, n, names = checked_edges(u, v, num_vertices, labels)
@@ -595,7 +557,7 @@ class Graph:
                 _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,
                 f"a graph of {n} vertices and {src.size} edge pairs",
             )
-        indptr, indices = _symmetric_csr(src, dst, n)
+        indptr, indices = csr.symmetric_csr(src, dst, n)
         return cls._trusted(indptr, indices, names)
 
     @classmethod
@@ -616,7 +578,7 @@ class Graph:
                 _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * u.size,
                 f"a graph of {n} vertices and {u.size} edge pairs",
             )
-        indptr, indices = _symmetric_csr(u, v, n)
+        indptr, indices = csr.symmetric_csr(u, v, n)
         return cls._trusted(indptr, indices, labels)
 
     @classmethod
@@ -635,42 +597,13 @@ class Graph:
         from .edgelist import EdgeList, parse_edge_list  # here: start-up time of the judges
 
         if not isinstance(text, (str, bytes, EdgeList)):
-            return cls._from_pairs(text, "from_edge_list")
+            src, dst, names = convert.pair_labels(text, "from_edge_list")
+            a, b = convert.label_ids(src, dst, names)
+            return cls.from_edges(a, b, len(names), names)
         edges = text if isinstance(text, EdgeList) else parse_edge_list(text)
         labels = edges.labels() if labelled else None
         u, v = edges.ends
         return cls._from_ids(u, v, edges.num_vertices, labels)
-
-    @classmethod
-    def _from_pairs(cls, pairs: object, caller: str) -> Graph:
-        """The graph of an iterable of 2-item pairs of labels.  O(E)."""
-        try:
-            listed = [tuple(pair) for pair in pairs]  # type: ignore[attr-defined]
-        except TypeError as error:
-            raise BipartiteGameError(
-                f"{caller}() takes edge-list text or a list of pairs, not "
-                f"{type(pairs).__name__} ({error})"
-            ) from None
-        for pair in listed:
-            if len(pair) != 2:
-                raise BipartiteGameError(f"{caller}(): an edge is a pair, not {pair!r}")
-        try:
-            names = tuple(dict.fromkeys(x for pair in listed for x in pair))
-        except TypeError as error:
-            raise BipartiteGameError(f"{caller}(): edge ends must be hashable ({error})") from None
-        return cls._from_labelled([a for a, _ in listed], [b for _, b in listed], names)
-
-    @classmethod
-    def _from_labelled(
-        cls, src: list[Hashable], dst: list[Hashable], names: tuple[Hashable, ...]
-    ) -> Graph:
-        """The graph on the vertices ``names`` (distinct, hashable) with an
-        edge ``src[k] - dst[k]`` for each ``k``, every end one of them: ids
-        by a dict, whatever the labels are (ints too).  O(V + E)."""
-        number = {name: i for i, name in enumerate(names)}
-        u = np.fromiter((number[x] for x in src), dtype=np.int64, count=len(src))
-        v = np.fromiter((number[x] for x in dst), dtype=np.int64, count=len(dst))
-        return cls.from_edges(u, v, len(names), names)
 
     @classmethod
     def from_networkx(cls, nx_graph: Any) -> Graph:
@@ -679,36 +612,14 @@ class Graph:
         A directed graph is refused: the games here are on undirected graphs,
         and silently forgetting the directions would answer another game.
         A multigraph's repeated edges count once.  O(V + E)."""
-        directed = getattr(nx_graph, "is_directed", None)
-        if callable(directed) and directed():
-            raise BipartiteGameError(
-                f"from_networkx() takes an undirected graph, and this {type(nx_graph).__name__} "
-                "is directed; pass G.to_undirected() if an edge either way is meant"
-            )
-        try:
-            nodes = list(nx_graph.nodes)
-            position = {node: i for i, node in enumerate(nodes)}
-            pairs = np.array(
-                [(position[a], position[b]) for a, b in nx_graph.edges()], dtype=np.int64
-            ).reshape(-1, 2)
-        except (AttributeError, TypeError, KeyError, ValueError) as error:
-            raise BipartiteGameError(
-                f"from_networkx() takes a networkx graph, not {type(nx_graph).__name__} ({error})"
-            ) from None
-        return cls.from_edges(pairs[:, 0], pairs[:, 1], len(nodes), nodes)
+        u, v, nodes = convert.networkx_ends(nx_graph)
+        return cls.from_edges(u, v, len(nodes), nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
         """Build from a square scipy sparse matrix; any stored entry is an edge."""
-        try:
-            coo = matrix.tocoo()
-        except (AttributeError, TypeError, ValueError) as error:
-            raise BipartiteGameError(
-                f"from_scipy() takes a scipy sparse matrix, not {type(matrix).__name__} ({error})"
-            ) from None
-        if coo.shape[0] != coo.shape[1]:
-            raise BipartiteGameError(f"adjacency matrix must be square, not {coo.shape}")
-        return cls.from_edges(coo.row, coo.col, int(coo.shape[0]))
+        u, v, n = convert.scipy_ends(matrix)
+        return cls.from_edges(u, v, n)
 
     @classmethod
     def from_adjacency(
@@ -718,26 +629,8 @@ class Graph:
         neighbours at ``i``), or a dict ``{vertex: [neighbours]}`` of labels,
         networkx's dict-of-lists (every key is a vertex, in the dict's order,
         then any neighbour not a key).  O(V + E)."""
-        if isinstance(adjacency, Mapping):
-            try:
-                rows = {key: list(row) for key, row in adjacency.items()}
-                names = tuple(dict.fromkeys([*rows, *(w for row in rows.values() for w in row)]))
-            except TypeError as error:
-                raise BipartiteGameError(
-                    f"from_adjacency() takes a dict of neighbour lists ({error})"
-                ) from None
-            src = [v for v, row in rows.items() for _ in row]
-            dst = [w for row in rows.values() for w in row]
-            return cls._from_labelled(src, dst, names)
-        try:
-            lists = [list(row) for row in adjacency]
-        except TypeError as error:
-            raise BipartiteGameError(
-                f"from_adjacency() takes a list of neighbour lists ({error})"
-            ) from None
-        src_ids = [v for v, row in enumerate(lists) for _ in row]
-        dst_ids = [w for row in lists for w in row]
-        return cls.from_edges(src_ids, dst_ids, len(lists))
+        u, v, n, labels = convert.adjacency_ends(adjacency)
+        return cls.from_edges(u, v, n, labels)
 
     @classmethod
     def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
@@ -753,14 +646,8 @@ class Graph:
         labels, else the ids), in id order.  Needs networkx, an optional
         dependency.  O(V + E)."""
         self.check_intact()
-        try:
-            import networkx as nx
-        except ImportError:
-            raise BipartiteGameError("to_networkx() needs networkx: pip install networkx") from None
-        out = nx.Graph()
-        out.add_nodes_from(self.labels if self.labels is not None else range(self.num_vertices))
-        out.add_edges_from(self.edge_pairs())
-        return out
+        nodes = self.labels if self.labels is not None else range(self.num_vertices)
+        return convert.networkx_graph(nodes, self.edge_pairs())
 
 
 #: A vertex as the user names it, in and out of every method and function
@@ -798,17 +685,6 @@ def _short_repr(value: object) -> str:
     return text if len(text) <= REPR_CHARS else text[: REPR_CHARS - 3] + "..."
 
 
-def is_networkx_graph(obj: object) -> bool:
-    """Is ``obj`` a networkx graph (of networkx's own classes or a subclass)?
-    Looks at the type's modules only: networkx is not imported.  O(1)."""
-    return any(
-        getattr(cls, "__module__", "").partition(".")[0] == "networkx"
-        and hasattr(obj, "nodes")
-        and hasattr(obj, "edges")
-        for cls in type(obj).__mro__
-    )
-
-
 def as_graph(obj: object, caller: str) -> Graph:
     """``obj`` as a :class:`Graph`: itself, or a networkx graph converted
     (:meth:`Graph.from_networkx`, its nodes the labels), once, at the
@@ -833,305 +709,6 @@ def board_hint(obj: object) -> str:
     return ""
 
 
-def _labelled_ends(
-    u: object, v: object, labels: Sequence[Hashable] | None, num_vertices: int | None
-) -> tuple[list[int], list[int], Sequence[Hashable]] | None:
-    """Endpoints given as labels, as ids and the labels; ``None`` when they
-    are numbers (or booleans, which :func:`edge_ends` refuses).  O(E)."""
-    if isinstance(u, np.ndarray) and isinstance(v, np.ndarray) and u.dtype.kind in "biuf":
-        return None
-    if isinstance(u, (str, bytes)) or isinstance(v, (str, bytes)):
-        raise BipartiteGameError("edge ends must be sequences of endpoints, not one string")
-    try:
-        ends = [list(u), list(v)]  # type: ignore[call-overload]
-    except TypeError:
-        return None  # not iterable: edge_ends says why
-    numeric = (int, float, np.number, bool, np.bool_)
-    if all(isinstance(x, numeric) for side in ends for x in side):
-        return None
-    if len(ends[0]) != len(ends[1]):
-        raise BipartiteGameError(
-            f"edge arrays differ in length: {len(ends[0])} and {len(ends[1])}"
-        )
-    try:
-        if labels is not None:
-            names = checked_labels(labels, None)
-            number = {name: i for i, name in enumerate(names)}
-            missing = [x for side in ends for x in side if x not in number]
-            if missing:
-                raise BipartiteGameError(f"edge endpoint {missing[0]!r} is not among the labels")
-        else:
-            if num_vertices is not None:
-                raise BipartiteGameError(
-                    "edges given by label number their vertices themselves: "
-                    "pass labels= instead of num_vertices="
-                )
-            order = [x for pair in zip(*ends, strict=True) for x in pair]
-            names = tuple(dict.fromkeys(order))
-            number = {name: i for i, name in enumerate(names)}
-        return [number[x] for x in ends[0]], [number[x] for x in ends[1]], names
-    except TypeError as error:  # an unhashable endpoint
-        raise BipartiteGameError(f"edge endpoints must be hashable labels ({error})") from None
-
-
 #: Working memory of ``from_edges``: CSR offsets and bincount per vertex, and
 #: per edge both directions, their keys, the sorted keys and the rows.
 _BYTES_PER_VERTEX, _BYTES_PER_EDGE = 16, 112
-
-
-def _symmetric_csr(
-    src: IntArray | Int32Array, dst: IntArray | Int32Array, n: int
-) -> tuple[IntArray, Int32Array]:
-    """Both directions of every non-loop edge, sorted and without repeats:
-    the CSR of :meth:`Graph.from_edges` from ids in ``0 .. n - 1``.
-
-    Natively one counting pass sizes the rows, a second places each entry,
-    and each row is sorted in place (rows are short: this is O(E) for
-    bounded degrees, O(E log E) at worst); working memory is the CSR
-    itself.  Without the library, :func:`_symmetric_csr_numpy`."""
-    lib = library()
-    if lib is None:
-        wide: IntArray = src.astype(np.int64, copy=False)
-        return _symmetric_csr_numpy(wide, dst.astype(np.int64, copy=False), n)
-    if src.dtype == np.int32 and dst.dtype == np.int32:
-        suffix, letter = "i32", "i"
-        a, b = np.ascontiguousarray(src), np.ascontiguousarray(dst)
-    else:
-        suffix, letter = "i64", "l"
-        a = np.ascontiguousarray(src, dtype=np.int64)
-        b = np.ascontiguousarray(dst, dtype=np.int64)
-    indptr = np.empty(n + 1, dtype=np.int64)
-    entries = lib.function(f"bg_symmetric_degrees_{suffix}", letter * 2 + "qql")(
-        a, b, a.size, n, indptr
-    )
-    indices = np.empty(entries, dtype=np.int32)
-    lib.function(f"bg_symmetric_fill_{suffix}", letter * 2 + "qli")(a, b, a.size, indptr, indices)
-    kept = lib.function("bg_sort_rows", "qli")(n, indptr, indices)
-    if kept < entries:  # repeated edges: shrink in place, without a copy
-        indices.resize(kept, refcheck=False)
-    return indptr, indices
-
-
-def _symmetric_csr_numpy(src: IntArray, dst: IntArray, n: int) -> tuple[IntArray, Int32Array]:
-    """:func:`_symmetric_csr` in numpy: one sort of the keys ``u * n + v``
-    and a comparison of neighbours drops the repeats (not ``np.unique``:
-    numpy 2.3 made it hash-based, and far slower on large arrays).
-    O(E log E)."""
-    keep = src != dst
-    a = np.concatenate([src[keep], dst[keep]])
-    b = np.concatenate([dst[keep], src[keep]])
-    key = a * np.int64(max(n, 1)) + b
-    key.sort()
-    if key.size > 1:
-        fresh = np.empty(key.size, dtype=np.bool_)
-        fresh[0] = True
-        np.not_equal(key[1:], key[:-1], out=fresh[1:])
-        key = key[fresh]
-    rows = key // max(n, 1)
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
-    return indptr, (key % max(n, 1)).astype(np.int32)
-
-
-def _two_colour_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array
-) -> tuple[SideArray, Int32Array, int, int]:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    side = np.empty(n, dtype=np.int8)
-    parent = np.empty(n, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    ends = np.empty(2, dtype=np.int64)
-    lib.function("bg_two_colour", "liqbiil")(indptr, indices, n, side, parent, queue, ends)
-    return side, parent, int(ends[0]), int(ends[1])
-
-
-@kernel(native=_two_colour_native)
-def _two_colour(indptr: OffsetArray, indices: Int32Array) -> tuple[SideArray, Int32Array, int, int]:
-    """BFS 2-colouring; on a conflict returns the offending edge's ends."""
-    n = indptr.size - 1
-    side = np.full(n, -1, dtype=np.int8)
-    parent = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    for root in range(n):
-        if side[root] >= 0:
-            continue
-        side[root] = 0
-        head = 0
-        tail = 1
-        queue[0] = root
-        while head < tail:
-            v = queue[head]
-            head += 1
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if side[w] < 0:
-                    side[w] = 1 - side[v]
-                    parent[w] = v
-                    queue[tail] = w
-                    tail += 1
-                elif side[w] == side[v]:
-                    return side, parent, int(v), int(w)
-    return side, parent, -1, -1
-
-
-def _tree_cycle_native(lib: Library, parent: Int32Array, u: int, w: int) -> Int32Array:
-    on_path = np.zeros(parent.size, dtype=np.bool_)
-    cycle = np.empty(parent.size, dtype=np.int32)
-    length = lib.function("bg_tree_cycle", "iqq?i")(parent, u, w, on_path, cycle)
-    return cycle[:length].copy()
-
-
-@kernel(native=_tree_cycle_native)
-def _tree_cycle(parent: Int32Array, u: int, w: int) -> Int32Array:
-    """The cycle closed by the non-tree edge ``u - w`` in a BFS forest."""
-    n = parent.size
-    on_path = np.zeros(n, dtype=np.bool_)
-    x = u
-    while x >= 0:
-        on_path[x] = True
-        x = parent[x]
-    meet = w
-    while not on_path[meet]:
-        meet = parent[meet]
-    length = 1
-    x = u
-    while x != meet:
-        length += 1
-        x = parent[x]
-    x = w
-    while x != meet:
-        length += 1
-        x = parent[x]
-    cycle = np.empty(length, dtype=np.int32)
-    k = 0
-    x = u
-    while x != meet:
-        cycle[k] = x
-        k += 1
-        x = parent[x]
-    cycle[k] = meet
-    # the w-branch runs from meet back down to w
-    k = length - 1
-    x = w
-    while x != meet:
-        cycle[k] = x
-        k -= 1
-        x = parent[x]
-    return cycle
-
-
-def _component_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, source: int, limit: int
-) -> tuple[BoolArray, bool]:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    seen = np.zeros(n, dtype=np.bool_)
-    fresh = np.zeros(n, dtype=np.bool_)
-    level = np.empty(n, dtype=np.int32)
-    found = np.empty(n, dtype=np.int32)
-    search = lib.function("bg_component", "liqqq??ii")
-    complete = search(indptr, indices, n, source, limit, seen, fresh, level, found)
-    return seen, bool(complete)
-
-
-@kernel(native=_component_native)
-def _component(
-    indptr: OffsetArray, indices: Int32Array, source: int, limit: int
-) -> tuple[BoolArray, bool]:
-    """Mask of the vertices reachable from ``source``, and whether the search
-    finished; it gives up once it has found more than ``limit`` vertices.
-
-    Breadth-first by levels.  A small level is searched in the order found;
-    a large one (at least 1/32 of the vertices) is first put in increasing
-    order by one sweep over a mark array, so that its rows, and the marks of
-    their neighbours, are read as forward streams rather than at random (on
-    the lock lattices this is about twice as fast as a depth-first stack).
-    At most 32 levels are large, so the sweeps cost O(32 V) bytes at most.
-    """
-    n = indptr.size - 1
-    seen = np.zeros(n, dtype=np.bool_)
-    fresh = np.zeros(n, dtype=np.bool_)
-    level = np.empty(n, dtype=np.int32)
-    found = np.empty(n, dtype=np.int32)
-    seen[source] = True
-    level[0] = source
-    size = 1
-    total = 1
-    while size > 0:
-        if total > limit:
-            return seen, False
-        count = 0
-        low = n
-        high = -1
-        for t in range(size):
-            v = level[t]
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if not seen[w]:
-                    seen[w] = True
-                    fresh[w] = True
-                    found[count] = w
-                    count += 1
-                    low = min(low, w)
-                    high = max(high, w)
-        total += count
-        if count * 32 >= n:
-            size = 0
-            for w in range(low, high + 1):
-                if fresh[w]:
-                    fresh[w] = False
-                    level[size] = w
-                    size += 1
-        else:
-            for t in range(count):
-                w = found[t]
-                fresh[w] = False
-                level[t] = w
-            size = count
-    return seen, True
-
-
-def _induced_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, kept: Int32Array
-) -> tuple[IntArray, Int32Array]:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    new_id = np.empty(n, dtype=np.int32)
-    sub_indptr = np.empty(kept.size + 1, dtype=np.int64)
-    degrees = lib.function("bg_induced_degrees", "liqiqil")
-    entries = degrees(indptr, indices, n, kept, kept.size, new_id, sub_indptr)
-    sub_indices = np.empty(entries, dtype=np.int32)
-    fill = lib.function("bg_induced_indices", "liiqii")
-    fill(indptr, indices, kept, kept.size, new_id, sub_indices)
-    return sub_indptr, sub_indices
-
-
-@kernel(native=_induced_native)
-def _induced(
-    indptr: OffsetArray, indices: Int32Array, kept: Int32Array
-) -> tuple[IntArray, Int32Array]:
-    """CSR of the subgraph induced by the vertices ``kept`` (increasing),
-    renumbered ``0 .. kept.size - 1`` in that order; rows stay sorted."""
-    n = indptr.size - 1
-    new_id = np.full(n, -1, dtype=np.int32)
-    for t in range(kept.size):
-        new_id[kept[t]] = t
-    sub_indptr = np.zeros(kept.size + 1, dtype=np.int64)
-    for t in range(kept.size):
-        v = kept[t]
-        width = 0
-        for k in range(indptr[v], indptr[v + 1]):
-            if new_id[indices[k]] >= 0:
-                width += 1
-        sub_indptr[t + 1] = sub_indptr[t] + width
-    sub_indices = np.empty(sub_indptr[kept.size], dtype=np.int32)
-    for t in range(kept.size):
-        v = kept[t]
-        at = sub_indptr[t]
-        for k in range(indptr[v], indptr[v + 1]):
-            w = new_id[indices[k]]
-            if w >= 0:
-                sub_indices[at] = w
-                at += 1
-    return sub_indptr, sub_indices

@@ -17,7 +17,8 @@ import numpy.typing as npt
 from .._checks import int_array
 from .._jit import kernel
 from ..errors import BipartiteGameError
-from .graph import Graph, OffsetArray, as_graph, is_networkx_graph
+from .convert import is_networkx_graph
+from .graph import Graph, OffsetArray, as_graph
 
 if TYPE_CHECKING:
     from .._native import Library

@@ -1,5 +1,5 @@
-/* The board builders of graphs/boards.py: vertex numbering and the CSR of a
- * grid's move graph.  Mirrors number_kept, _grid_degrees and _grid_indices
+/* The grid builders of graphs/board_csr.py: vertex numbering and the CSR of
+ * a grid's move graph.  Mirrors number_kept, grid_degrees and grid_indices
  * (their docstrings are the specification); the CSR is built in two calls
  * so that Python can allocate the indices once their number is known. */
 #include "kernels.h"

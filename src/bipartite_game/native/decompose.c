@@ -1,9 +1,10 @@
-/* The kernels of theory/decompose.py: the fine Dulmage-Mendelsohn blocks
- * (Tarjan), the allowed edges of G[C] on bipartite graphs (same block) and
- * on general ones (one stopped blossom search per vertex), and the edge
- * classes.  Mirrors _fine_blocks, _same_block, _allowed_general (with
- * find_root and contract_blossom from blossom_impl.h) and _classify step
- * for step: their docstrings and the module's are the specification.  The offsets are int64 (the
+/* The kernels of theory/edge_classes.py, behind theory/decompose.py: the
+ * fine Dulmage-Mendelsohn blocks (Tarjan), the allowed edges of G[C] on
+ * bipartite graphs (same block) and on general ones (one stopped blossom
+ * search per vertex), and the edge classes.  Mirrors fine_blocks,
+ * same_block, allowed_general (with find_root and contract_blossom from
+ * blossom_impl.h) and classify step for step: their docstrings and
+ * decompose.py's are the specification.  The offsets are int64 (the
  * adapters widen int32 ones); every array, scratch included, comes from the
  * adapters, and C initialises the scratch itself. */
 #include "blossom_impl.h"

@@ -1,7 +1,7 @@
-/* The graph kernels of graph.py: the CSR of an edge list, 2-colouring and
- * its odd cycle, a component, an induced subgraph.  Each mirrors the Python
- * function of the same name (its docstring is the specification); the
- * adapters in graph.py allocate every array. */
+/* The graph kernels of graphs/csr.py: the CSR of an edge list, 2-colouring
+ * and its odd cycle, a component, an induced subgraph.  Each mirrors the
+ * Python function of the same name (its docstring is the specification); the
+ * adapters in csr.py allocate every array. */
 #include <stdlib.h>
 
 #include "kernels.h"
@@ -34,7 +34,7 @@ static void sort_row(int32_t *row, int64_t n)
     }
 }
 
-/* Counting pass of _symmetric_csr: indptr[x + 1] = the start of row x
+/* Counting pass of symmetric_csr: indptr[x + 1] = the start of row x
  * (the end of row x - 1) once the degrees are known; returns 2 * the
  * non-loop edges.  The fill pass then moves each indptr[x + 1] to the end
  * of row x, which is where the finished CSR wants it. */
@@ -93,7 +93,7 @@ BG_EXPORT int64_t bg_sort_rows(int64_t n, int64_t *indptr, int32_t *indices)
 
 /* --------------------------------------------------------------- colouring */
 
-/* _two_colour: side and parent (n each, filled here), queue (n, scratch);
+/* two_colour: side and parent (n each, filled here), queue (n, scratch);
  * ends[0], ends[1] = the conflicting edge's ends, or -1, -1. */
 BG_EXPORT int64_t bg_two_colour(const int64_t *indptr, const int32_t *indices, int64_t n,
                                 int8_t *side, int32_t *parent, int32_t *queue, int64_t *ends)
@@ -128,7 +128,7 @@ BG_EXPORT int64_t bg_two_colour(const int64_t *indptr, const int32_t *indices, i
     return 0;
 }
 
-/* _tree_cycle: on_path (n, zeros), cycle (n); returns the cycle's length. */
+/* tree_cycle: on_path (n, zeros), cycle (n); returns the cycle's length. */
 BG_EXPORT int64_t bg_tree_cycle(const int32_t *parent, int64_t u, int64_t w, uint8_t *on_path,
                                 int32_t *cycle)
 {
@@ -154,7 +154,7 @@ BG_EXPORT int64_t bg_tree_cycle(const int32_t *parent, int64_t u, int64_t w, uin
 
 /* ---------------------------------------------------------------- searches */
 
-/* _component: seen and fresh (n, zeros), level and found (n, scratch);
+/* component: seen and fresh (n, zeros), level and found (n, scratch);
  * returns 1 when the search finished, 0 when it passed limit. */
 BG_EXPORT int64_t bg_component(const int64_t *indptr, const int32_t *indices, int64_t n,
                                int64_t source, int64_t limit, uint8_t *seen, uint8_t *fresh,
@@ -202,7 +202,7 @@ BG_EXPORT int64_t bg_component(const int64_t *indptr, const int32_t *indices, in
     return 1;
 }
 
-/* _induced, first pass: new_id (n, filled here) and sub_indptr (kept + 1);
+/* induced, first pass: new_id (n, filled here) and sub_indptr (kept + 1);
  * returns the entries of the subgraph. */
 BG_EXPORT int64_t bg_induced_degrees(const int64_t *indptr, const int32_t *indices, int64_t n,
                                      const int32_t *kept, int64_t size, int32_t *new_id,
@@ -223,7 +223,7 @@ BG_EXPORT int64_t bg_induced_degrees(const int64_t *indptr, const int32_t *indic
     return sub_indptr[size];
 }
 
-/* _induced, second pass: the renumbered rows. */
+/* induced, second pass: the renumbered rows. */
 BG_EXPORT int64_t bg_induced_indices(const int64_t *indptr, const int32_t *indices,
                                      const int32_t *kept, int64_t size, const int32_t *new_id,
                                      int32_t *sub_indices)

@@ -1,5 +1,5 @@
-/* The lock's lattice builder of boards.py: the CSR of the spin graph on the
- * allowed codes.  Mirrors _lattice_csr (its docstring is the specification:
+/* The lock's lattice builder of graphs/board_csr.py: the CSR of the spin
+ * graph on the allowed codes.  Mirrors lattice_csr (its docstring is the specification:
  * the odometer, the sorted rows, the spare slot), split in two calls so that
  * Python can allocate the indices once their number is known. */
 #include "kernels.h"

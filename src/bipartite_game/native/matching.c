@@ -1,8 +1,9 @@
-/* The matching kernels of matching.py: the check of a mate array,
- * Karp-Sipser, the pruned Hungarian search and push-relabel.  Mirrors
- * _first_bad_mate, _retire, _karp_sipser, _augment_bipartite,
- * _global_relabel and _augment_push_relabel (their docstrings and the
- * module's are the specification).  Scratch arrays come from the adapters.
+/* The matching kernels of graphs/mates.py and graphs/matching.py: the check
+ * of a mate array, Karp-Sipser, the pruned Hungarian search and
+ * push-relabel.  Mirrors mates.py's first_bad_mate and matching.py's
+ * _retire, karp_sipser, augment_bipartite, _global_relabel and
+ * _augment_push_relabel (their docstrings and the modules' are the
+ * specification).  Scratch arrays come from the adapters.
  *
  * Each function exists twice: for the int64 indptr of a Graph (bg_x) and for
  * an int32 one (bg_x_i32), which the board builders write to save four

@@ -241,7 +241,8 @@ class Position:
             from .render import render_svg
 
             return render_svg(self.board, self, legend=True)
-        from ..graphs.drawing import DASHED_RING, PATH, RING, TOKEN, VISITED, picture
+        from ..drawing.pictures import picture
+        from ..drawing.svg import DASHED_RING, PATH, RING, TOKEN, VISITED
 
         self.graph.check_intact()
         return picture(
@@ -447,7 +448,8 @@ class Engine:
         with its start drawn as the token, once it has played a game, else
         the solution's, which it follows from every winning start.  A
         summary when the graph is too large to draw.  O(V + E) pieces."""
-        from ..graphs.drawing import LOSING, MATCHING, RING, TOKEN, WINNING, picture
+        from ..drawing.pictures import picture
+        from ..drawing.svg import LOSING, MATCHING, RING, TOKEN, WINNING
 
         solution = self.solution
         solution.check_intact()

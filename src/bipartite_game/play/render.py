@@ -1,6 +1,6 @@
 """Pure renderers for grid boards: SVG for pages and notebooks, text for terminals.
 
-The SVG is drawn by :func:`~bipartite_game.graphs.drawing.board_svg`, the
+The SVG is drawn by :func:`~bipartite_game.drawing.svg.board_svg`, the
 drawing core shared with the notebook pictures of graphs, solutions and
 decompositions; this module says what a game shows on it."""
 
@@ -13,8 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._checks import int_scalar, vertex_id
-from ..errors import BipartiteGameError
-from ..graphs.drawing import (
+from ..drawing.svg import (
     DASHED_BOX,
     HINT,
     LOSING,
@@ -24,6 +23,7 @@ from ..graphs.drawing import (
     VISITED,
     board_svg,
 )
+from ..errors import BipartiteGameError
 
 if TYPE_CHECKING:
     from ..graphs.boards import GridBoard

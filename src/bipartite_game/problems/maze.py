@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import freeze
 from .._command import write_file
+from .._frozen import freeze
 from .._jit import kernel
 from .._limits import ensure_fits
 from .._stats import phase

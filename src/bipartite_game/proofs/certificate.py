@@ -79,25 +79,19 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_error
+from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import find_root  # union-find root, shared with the blossom search
 from ..graphs.boards import MOVE_SETS, parse_moves
-from ..graphs.graph import (
-    Graph,
-    GraphLike,
-    OffsetArray,
-    as_graph,
-    board_hint,
-    is_networkx_graph,
-    wide_offsets,
-)
+from ..graphs.convert import is_networkx_graph
+from ..graphs.csr import wide_offsets
+from ..graphs.graph import Graph, GraphLike, OffsetArray, as_graph, board_hint
 from ..theory.game import Solution, solve
 
 if TYPE_CHECKING:
@@ -114,7 +108,7 @@ BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, eq=False)
-class Certificate:
+class Certificate(FrozenArrays):
     """The claims of one :class:`~bipartite_game.theory.game.Solution` and the
     witnesses that prove them (module docstring), about :attr:`graph`.
 
@@ -140,6 +134,16 @@ class Certificate:
     blossom_edges: Int32Array = field(repr=False)
     blossom_sizes: Int32Array = field(repr=False)
 
+    _frozen_arrays = (
+        "first_player_wins",
+        "mate",
+        "barrier",
+        "barrier_level",
+        "barrier_via",
+        "blossom_edges",
+        "blossom_sizes",
+    )
+
     def __post_init__(self) -> None:
         for item in fields(self):
             value = getattr(self, item.name)
@@ -152,10 +156,6 @@ class Certificate:
                 )
             object.__setattr__(self, item.name, own_frozen(value))
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
     @property
     def graph(self) -> Graph | None:
         """The graph certified, kept by reference (O(1)), whose labels name
@@ -164,13 +164,6 @@ class Certificate:
         graph it is checked against."""
         graph: Graph | None = self.__dict__.get("_graph")
         return graph
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if one of the arrays was made
-        writable again (``flags.writeable = True``).  O(1)."""
-        for item in fields(self):
-            if not is_frozen(getattr(self, item.name)):
-                raise writable_error("Certificate", item.name)
 
     @property
     def num_vertices(self) -> int:
@@ -212,16 +205,8 @@ class Certificate:
         edges marked (each barrier vertex's ``via`` edge, the blossom
         merges' cycle edges); a summary when there is no graph to draw or
         it is too large.  O(V + E) pieces."""
-        from ..graphs.drawing import (
-            A_CLASS,
-            LOSING,
-            MATCHING,
-            PATH,
-            WINNING,
-            oversize,
-            picture,
-            summary_svg,
-        )
+        from ..drawing.pictures import oversize, picture
+        from ..drawing.svg import A_CLASS, LOSING, MATCHING, PATH, WINNING, summary_svg
 
         self.check_intact()
         wins = int(np.count_nonzero(self.first_player_wins))

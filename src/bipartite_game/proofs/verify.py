@@ -48,7 +48,9 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._text import quote
 from ..errors import BipartiteGameError
-from ..graphs.graph import Graph, GraphLike, OffsetArray, is_networkx_graph, wide_offsets
+from ..graphs.convert import is_networkx_graph
+from ..graphs.csr import wide_offsets
+from ..graphs.graph import Graph, GraphLike, OffsetArray
 
 if TYPE_CHECKING:
     from .._native import Library

@@ -72,30 +72,16 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .._checks import freeze, is_frozen, own_frozen, set_frozen_state, writable_error
-from .._jit import kernel
+from .._frozen import FrozenArrays, freeze, own_frozen
 from ..errors import BipartiteGameError
-from ..graphs.blossom import contract_blossom, find_root  # shared with the blossom search
-from ..graphs.graph import (
-    Graph,
-    GraphLike,
-    OffsetArray,
-    Vertex,
-    as_graph,
-    board_hint,
-    is_networkx_graph,
-    vertices_repr,
-    wide_offsets,
-)
+from ..graphs.convert import is_networkx_graph
+from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, board_hint, vertices_repr
+from . import edge_classes
 from .game import Solution, solve
-
-if TYPE_CHECKING:
-    from .._native import Library
 
 __all__ = [
     "EDGE_CLASSES",
@@ -104,7 +90,6 @@ __all__ = [
     "decompose",
 ]
 
-IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
@@ -121,7 +106,7 @@ _EVERY_STROKE, _SOME_STROKE, _NONE_STROKE = "#2f4a1f", "#8a8778", "#c2beb0"
 
 
 @dataclass(frozen=True, eq=False)
-class Decomposition:
+class Decomposition(FrozenArrays):
     """The Gallai–Edmonds decomposition of a graph and its edge classes.
 
     Made by :func:`decompose`.  The arrays are read-only, and one made
@@ -158,6 +143,9 @@ class Decomposition:
     side: npt.NDArray[np.int8] | None = field(repr=False)
     block: Int32Array | None = field(repr=False)
     edge_class: Int8Array = field(repr=False)
+
+    _frozen_arrays = ("vertex_class", "side", "block", "edge_class")
+    _frozen_parts = ("solution",)
 
     def __post_init__(self) -> None:
         """A hand-made decomposition: private read-only copies, equal to
@@ -209,19 +197,6 @@ class Decomposition:
         for name, value in parts.items():
             object.__setattr__(made, name, value)
         return made
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if an array of the decomposition,
-        its solution or its graph was made writable again.  O(1)."""
-        self.solution.check_intact()
-        for name in ("vertex_class", "side", "block", "edge_class"):
-            value = getattr(self, name)
-            if value is not None and not is_frozen(value):
-                raise writable_error("Decomposition", name)
 
     @property
     def graph(self) -> Graph:
@@ -337,7 +312,8 @@ class Decomposition:
         (the barrier) and ``C`` tinted, the edges in every maximum matching
         drawn thick and dark, those in none dashed; a summary when the graph
         is too large to draw.  O(V + E) pieces."""
-        from ..graphs.drawing import A_CLASS, C_CLASS, LOSING, oversize, picture, summary_svg
+        from ..drawing.pictures import oversize, picture
+        from ..drawing.svg import A_CLASS, C_CLASS, LOSING, summary_svg
 
         self.check_intact()
         tally = np.bincount(self.vertex_class, minlength=3)
@@ -418,303 +394,10 @@ def decompose(graph: GraphLike | Solution) -> Decomposition:
     side = g.two_colouring().side
     in_c = vertex_class == _C
     if side is not None:
-        block = _fine_blocks(g.indptr, g.indices, side, solution.mate, in_c)
-        allowed = _same_block(g.indptr, g.indices, block)
+        block = edge_classes.fine_blocks(g.indptr, g.indices, side, solution.mate, in_c)
+        allowed = edge_classes.same_block(g.indptr, g.indices, block)
     else:
         block = None
-        allowed = _allowed_general(g.indptr, g.indices, solution.mate, in_c)
-    edge_class = _classify(g.indptr, g.indices, solution.mate, vertex_class, allowed)
+        allowed = edge_classes.allowed_general(g.indptr, g.indices, solution.mate, in_c)
+    edge_class = edge_classes.classify(g.indptr, g.indices, solution.mate, vertex_class, allowed)
     return Decomposition._trusted(solution, vertex_class, side, block, edge_class)
-
-
-def _fine_blocks_native(
-    lib: Library,
-    indptr: OffsetArray,
-    indices: Int32Array,
-    side: npt.NDArray[np.int8],
-    mate: Int32Array,
-    in_c: BoolArray,
-) -> Int32Array:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    block = np.empty(n, dtype=np.int32)
-    index, low, stack, call = np.empty((4, n), dtype=np.int32)
-    cursor = np.empty(n, dtype=np.int64)
-    on_stack = np.empty(n, dtype=np.bool_)
-    lib.function("bg_fine_blocks", "libi?qiiiiil?")(
-        indptr, indices, side, mate, in_c, n, block, index, low, stack, call, cursor, on_stack
-    )
-    return block
-
-
-@kernel(native=_fine_blocks_native)
-def _fine_blocks(
-    indptr: OffsetArray,
-    indices: Int32Array,
-    side: npt.NDArray[np.int8],
-    mate: Int32Array,
-    in_c: BoolArray,
-) -> Int32Array:
-    """Strongly connected components of the arcs ``u -> mate(w)`` (``u`` on
-    side 0 in ``C``, ``u w`` an edge of ``G[C]``); each ``C`` vertex gets its
-    side-0 end's component, others -1.  Iterative Tarjan, O(V + E)."""
-    n = indptr.size - 1
-    block = np.full(n, -1, dtype=np.int32)
-    index = np.full(n, -1, dtype=np.int32)
-    low = np.zeros(n, dtype=np.int32)
-    on_stack = np.zeros(n, dtype=np.bool_)
-    stack = np.empty(n, dtype=np.int32)  # Tarjan's stack
-    call = np.empty(n, dtype=np.int32)  # the depth-first path
-    cursor = np.zeros(n, dtype=np.int64)  # next CSR entry to follow per vertex
-    top = 0
-    depth = 0
-    counter = 0
-    blocks = 0
-    for root in range(n):
-        if side[root] != 0 or not in_c[root] or index[root] >= 0:
-            continue
-        index[root] = counter
-        low[root] = counter
-        counter += 1
-        stack[top] = root
-        top += 1
-        on_stack[root] = True
-        cursor[root] = indptr[root]
-        call[0] = root
-        depth = 1
-        while depth > 0:
-            u = call[depth - 1]
-            advanced = False
-            while cursor[u] < indptr[u + 1]:
-                w = indices[cursor[u]]
-                cursor[u] += 1
-                if not in_c[w] or w == mate[u]:
-                    continue
-                x = mate[w]
-                if index[x] < 0:
-                    index[x] = counter
-                    low[x] = counter
-                    counter += 1
-                    stack[top] = x
-                    top += 1
-                    on_stack[x] = True
-                    cursor[x] = indptr[x]
-                    call[depth] = x
-                    depth += 1
-                    advanced = True
-                    break
-                if on_stack[x] and index[x] < low[u]:
-                    low[u] = index[x]
-            if advanced:
-                continue
-            depth -= 1
-            if depth > 0:
-                parent = call[depth - 1]
-                if low[u] < low[parent]:
-                    low[parent] = low[u]
-            if low[u] == index[u]:
-                while True:
-                    top -= 1
-                    x = stack[top]
-                    on_stack[x] = False
-                    block[x] = blocks
-                    block[mate[x]] = blocks
-                    if x == u:
-                        break
-                blocks += 1
-    return block
-
-
-def _same_block_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, block: Int32Array
-) -> BoolArray:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    allowed = np.empty(indices.size, dtype=np.bool_)
-    lib.function("bg_same_block", "liiq?")(indptr, indices, block, n, allowed)
-    return allowed
-
-
-@kernel(native=_same_block_native)
-def _same_block(indptr: OffsetArray, indices: Int32Array, block: Int32Array) -> BoolArray:
-    """Per CSR entry: both ends in one fine block (so the edge is allowed)."""
-    n = indptr.size - 1
-    allowed = np.zeros(indices.size, dtype=np.bool_)
-    for v in range(n):
-        if block[v] < 0:
-            continue
-        for k in range(indptr[v], indptr[v + 1]):
-            allowed[k] = block[indices[k]] == block[v]
-    return allowed
-
-
-def _allowed_general_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray
-) -> BoolArray:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    allowed = np.empty(indices.size, dtype=np.bool_)
-    parent, blossom, queue, touched = np.empty((4, n), dtype=np.int32)
-    stamp = np.empty(n, dtype=np.int64)
-    label = np.empty(n, dtype=np.int8)
-    target = np.empty(n, dtype=np.bool_)
-    lib.function("bg_allowed_general", "lii?q?iiiilb?")(
-        indptr, indices, mate, in_c, n, allowed, parent, blossom, queue, touched, stamp, label,
-        target,
-    )  # fmt: skip
-    return allowed
-
-
-@kernel(native=_allowed_general_native)
-def _allowed_general(
-    indptr: OffsetArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray
-) -> BoolArray:
-    """Per CSR entry of ``G[C]``: is the edge in some perfect matching of
-    ``G[C]``?  One stopped blossom search per vertex (module docstring)."""
-    n = indptr.size - 1
-    allowed = np.zeros(indices.size, dtype=np.bool_)
-    label = np.zeros(n, dtype=np.int8)  # 0 none, 1 even, 2 odd
-    parent = np.full(n, -1, dtype=np.int32)
-    blossom = np.arange(n, dtype=np.int32)
-    stamp = np.zeros(n, dtype=np.int64)
-    target = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int32)
-    touched = np.empty(n, dtype=np.int32)
-    clock = 0
-    for u in range(n):
-        if not in_c[u]:
-            continue
-        root = mate[u]
-        wanted = 0
-        needed = False
-        for k in range(indptr[u], indptr[u + 1]):
-            x = indices[k]
-            if in_c[x] and x != root:
-                target[x] = True
-                wanted += 1
-                if x > u:
-                    needed = True
-        if not needed:
-            for k in range(indptr[u], indptr[u + 1]):
-                target[indices[k]] = False
-            continue
-        # the search runs in G[C] - u: u is blocked by labelling it odd
-        label[u] = 2
-        label[root] = 1
-        touched[0] = u
-        touched[1] = root
-        count = 2
-        queue[0] = root
-        head = 0
-        tail = 1
-        while head < tail and wanted > 0:
-            v = queue[head]
-            head += 1
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if not in_c[w] or mate[v] == w or label[w] == 2:
-                    continue
-                if find_root(blossom, v) == find_root(blossom, w):
-                    continue
-                if label[w] == 0:
-                    # every vertex but the root is matched inside C
-                    label[w] = 2
-                    parent[w] = v
-                    partner = mate[w]
-                    label[partner] = 1
-                    if target[partner]:
-                        wanted -= 1
-                    touched[count] = w
-                    touched[count + 1] = partner
-                    count += 2
-                    queue[tail] = partner
-                    tail += 1
-                else:
-                    clock += 1
-                    start = tail
-                    tail = contract_blossom(
-                        blossom, stamp, clock, parent, mate, label, queue, tail, v, w, root
-                    )
-                    for q in range(start, tail):
-                        if target[queue[q]]:
-                            wanted -= 1
-        for k in range(indptr[u], indptr[u + 1]):
-            x = indices[k]
-            if target[x]:
-                allowed[k] = label[x] == 1
-                target[x] = False
-        for t in range(count):
-            x = touched[t]
-            label[x] = 0
-            parent[x] = -1
-            blossom[x] = x
-    # every unmatched edge was decided from its smaller end: copy it across
-    for v in range(n):
-        for k in range(indptr[v], indptr[v + 1]):
-            if allowed[k]:
-                w = indices[k]
-                lo = indptr[w]
-                hi = indptr[w + 1]
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    if indices[mid] < v:
-                        lo = mid + 1
-                    else:
-                        hi = mid
-                allowed[lo] = True
-    return allowed
-
-
-def _classify_native(
-    lib: Library,
-    indptr: OffsetArray,
-    indices: Int32Array,
-    mate: Int32Array,
-    vertex_class: Int8Array,
-    allowed: BoolArray,
-) -> Int8Array:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    result = np.empty(indices.size, dtype=np.int8)
-    flexible = np.empty(n, dtype=np.bool_)
-    lib.function("bg_classify", "liib?qb?")(
-        indptr, indices, mate, vertex_class, allowed, n, result, flexible
-    )
-    return result
-
-
-@kernel(native=_classify_native)
-def _classify(
-    indptr: OffsetArray,
-    indices: Int32Array,
-    mate: Int32Array,
-    vertex_class: Int8Array,
-    allowed: BoolArray,
-) -> Int8Array:
-    """Edge class per CSR entry from the ends' classes (module docstring):
-    ``D`` with ``D`` or ``A``: some; ``A`` with ``A`` or ``C``: none;
-    ``C`` with ``C``: ``allowed`` decides an unmatched edge, and a matched
-    one is every unless another edge at either end is allowed.  O(V + E)."""
-    n = indptr.size - 1
-    flexible = np.zeros(n, dtype=np.bool_)
-    for v in range(n):
-        if vertex_class[v] != 2:
-            continue
-        for k in range(indptr[v], indptr[v + 1]):
-            if allowed[k] and indices[k] != mate[v]:
-                flexible[v] = True
-                break
-    result = np.zeros(indices.size, dtype=np.int8)
-    for v in range(n):
-        cv = vertex_class[v]
-        for k in range(indptr[v], indptr[v + 1]):
-            w = indices[k]
-            cw = vertex_class[w]
-            if cv == 0 or cw == 0:
-                result[k] = 1
-            elif cv == 2 and cw == 2:
-                if mate[v] == w:
-                    result[k] = 1 if flexible[v] or flexible[w] else 2
-                elif allowed[k]:
-                    result[k] = 1
-    return result

@@ -61,7 +61,8 @@ from .._jit import kernel
 from .._native import Library, library
 from ..errors import BipartiteGameError
 from ..graphs.boards import LEAP_CAP, leaper_colouring, leaper_steps
-from ..graphs.graph import Graph, OffsetArray, wide_offsets
+from ..graphs.csr import wide_offsets
+from ..graphs.graph import Graph, OffsetArray
 from ..graphs.mates import require_graph
 from .duel_bits import QUEUE_CELLS as QUEUE_CELLS  # the C search's, shared with duel_bits
 

@@ -24,20 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _stats
-from .._checks import (
-    freeze,
-    is_frozen,
-    own_frozen,
-    set_frozen_state,
-    vertex_id,
-    writable_error,
-)
+from .._checks import vertex_id
+from .._frozen import FrozenArrays, freeze, own_frozen
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.graph import Graph, GraphLike, Vertex
 from ..graphs.matching import matching_size, maximum_matching, start_matching
@@ -55,7 +49,7 @@ SideArray = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True, eq=False)
-class Strategy:
+class Strategy(FrozenArrays):
     """Perfect play from one start: answer every move along ``mate``.
 
     ``mate`` is a maximum matching that covers ``start`` when the first player
@@ -70,6 +64,8 @@ class Strategy:
     mate: Int32Array = field(repr=False)
     #: The graph played on, if known (then :meth:`reply` speaks its labels).
     graph: Graph | None = field(default=None, repr=False)
+
+    _frozen_arrays = ("mate",)
 
     def __post_init__(self) -> None:
         """O(1) checks that keep :meth:`reply` inside ``mate``."""
@@ -95,10 +91,6 @@ class Strategy:
             return graph
         return None
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
     @property
     def winner(self) -> str:
         """Who wins with perfect play, ``"first"`` or ``"second"``."""
@@ -110,8 +102,7 @@ class Strategy:
         which happens only when the opponent is the one who should win.
         ``v`` is a vertex of :attr:`graph` (a label when it has labels, see
         :meth:`Graph.vertex_id`), and so is the answer.  O(1)."""
-        if not is_frozen(self.mate):
-            raise writable_error("Strategy", "mate")
+        self.check_intact()
         graph = self._labelled_graph()
         if graph is None:
             partner = int(self.mate[vertex_id(v, self.mate.size)])
@@ -121,7 +112,7 @@ class Strategy:
 
 
 @dataclass(frozen=True, eq=False)
-class Solution:
+class Solution(FrozenArrays):
     """Who wins vertex geography from every start of one graph.
 
     Vertices are named as the graph names them: on a labelled graph every
@@ -158,6 +149,10 @@ class Solution:
     mate: Int32Array = field(repr=False)
     losing: BoolArray = field(repr=False)
     known_barrier: BoolArray | None = field(default=None, repr=False)
+
+    #: ``_barrier`` is the cache of :attr:`barrier`.
+    _frozen_arrays = ("mate", "losing", "known_barrier", "_barrier")
+    _frozen_parts = ("graph",)
 
     def __post_init__(self) -> None:
         """A hand-made solution: shapes and dtypes, then private read-only
@@ -221,23 +216,6 @@ class Solution:
             object.__setattr__(solution, name, value)
         return solution
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled or deep-copied: the arrays frozen again."""
-        set_frozen_state(self, state)
-
-    def check_intact(self) -> None:
-        """Raise :class:`BipartiteGameError` if an array of the solution, or
-        of its graph, was made writable again (see :meth:`Graph.check_intact`).
-        Called by every method.  O(1)."""
-        self.graph.check_intact()
-        for name in ("mate", "losing", "known_barrier"):
-            value = getattr(self, name)
-            if value is not None and not is_frozen(value):
-                raise writable_error("Solution", name)
-        barrier = self.__dict__.get("_barrier")
-        if barrier is not None and not is_frozen(barrier):
-            raise writable_error("Solution", "barrier")
-
     @property
     def barrier(self) -> BoolArray:
         """The barrier A (read-only; see the class docstring).  O(V + E)
@@ -281,7 +259,8 @@ class Solution:
         with the winning starts tinted green, the losing ones red, and the
         matching drawn; a summary when the graph is too large to draw.
         O(V + E) pieces."""
-        from ..graphs.drawing import LOSING, MATCHING, WINNING, oversize, picture, summary_svg
+        from ..drawing.pictures import oversize, picture
+        from ..drawing.svg import LOSING, MATCHING, WINNING, summary_svg
 
         self.check_intact()
         losing = int(np.count_nonzero(self.losing))

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BipartiteGameError
+from ..graphs.convert import undirected_networkx
 from ..graphs.graph import Graph
 from .decompose import EDGE_CLASSES, VERTEX_CLASSES, Decomposition, decompose
 
@@ -27,10 +27,7 @@ __all__ = ["gallai_edmonds_decomposition", "maximum_matching_edge_classes"]
 
 
 def _decomposed(G: Any, caller: str) -> tuple[list[Hashable], Decomposition]:
-    if getattr(G, "is_directed", None) is None or G.is_directed():
-        raise BipartiteGameError(
-            f"{caller}() takes an undirected networkx graph, not {type(G).__name__}"
-        )
+    undirected_networkx(G, caller)
     graph = Graph.from_networkx(G)
     nodes = list(G.nodes)
     return nodes, decompose(graph)

@@ -61,14 +61,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import (
-    Graph,
-    GraphLike,
-    Vertex,
-    as_graph,
-    is_networkx_graph,
-    wide_offsets,
-)
+from ..graphs.convert import is_networkx_graph
+from ..graphs.csr import wide_offsets
+from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge

@@ -81,7 +81,9 @@ import numpy.typing as npt
 from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph, GraphLike, as_graph, is_networkx_graph, wide_offsets
+from ..graphs.convert import is_networkx_graph
+from ..graphs.csr import wide_offsets
+from ..graphs.graph import Graph, GraphLike, as_graph
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .cubic import cubic_values
 from .game import Solution, solve

@@ -48,7 +48,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import BipartiteGameError, GeographyTooLarge
-from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, is_networkx_graph
+from ..graphs.convert import is_networkx_graph
+from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from .nimbers import start_values

@@ -13,8 +13,8 @@ under ``Limits.sum_budget`` search states; a sum past it is refused in one
 line (:class:`~bipartite_game.errors.GeographyTooLarge`).
 
 A maze board is drawn by :func:`~bipartite_game.play.render.render_svg`, a
-graph board by :func:`~bipartite_game.graphs.drawing.graph_svg` at a
-:func:`~bipartite_game.graphs.drawing.force_layout` found once a game.
+graph board by :func:`~bipartite_game.drawing.svg.graph_svg` at a
+:func:`~bipartite_game.drawing.layout.force_layout` found once a game.
 The state names a maze's cells ``[row, col]`` (0-based, as the maze API
 does) and a graph's vertices by label.
 """
@@ -28,9 +28,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...drawing.layout import force_layout
+from ...drawing.svg import HINT, VISITED, WRITTEN_LABELS, graph_svg
 from ...errors import BipartiteGameError, IllegalMoveError
 from ...graphs.boards import parse_moves
-from ...graphs.drawing import HINT, VISITED, WRITTEN_LABELS, force_layout, graph_svg
 from ...problems.sums import Board, parse
 from ..render import render_svg
 from ..sum_match import SumMatch, Turn
@@ -100,7 +101,7 @@ class _Drawing:
 
 
 def _drawing(board: Board) -> _Drawing | None:
-    """A graph board's layout, as :func:`~bipartite_game.graphs.drawing.picture`
+    """A graph board's layout, as :func:`~bipartite_game.drawing.pictures.picture`
     makes it; ``None`` for a maze.  O(V^2) a step of the layout."""
     if board.grid is not None:
         return None

@@ -35,7 +35,8 @@ import numpy.typing as npt
 from ..._checks import checked_edges, is_integer, vertex_id
 from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
-from ...graphs.graph import Graph, GraphLike, Vertex, is_networkx_graph
+from ...graphs.convert import is_networkx_graph
+from ...graphs.graph import Graph, GraphLike, Vertex
 from .search import (
     DEFAULT_BUDGET,
     DEFAULT_SECONDS,

@@ -1,79 +1,58 @@
-"""SVG pictures from coordinates, fills and marks: the drawing core.
+"""SVG text from coordinates, fills and marks: the drawing core.
 
 Every picture the package makes is drawn here: a grid board's cells
 (:func:`board_svg`, which :func:`~bipartite_game.play.render.render_svg` and
 the web page's maze use), a graph's vertices and edges at given points
 (:func:`graph_svg`, the notebook pictures of ``Graph``, ``Solution``,
 ``Decomposition`` and ``Position``), and a few lines of text for what is too
-large to draw (:func:`summary_svg`).  It knows no game: the callers say which
-vertices are tinted which colour, which pairs are drawn as a matching, where
-the token and its path are.  The palette below names the colours by what
-the callers use them for, so that every picture speaks the same language.
+large to draw (:func:`summary_svg`).  It knows no game and no graph object:
+the callers say which vertices are tinted which colour, which pairs are
+drawn as a matching, where the token and its path are.  The palette below
+names the colours by what the callers use them for, so that every picture
+speaks the same language.
 
 Each function returns one ``<svg>`` element as text: well-formed XML (every
 text given is escaped), the same bytes for the same arguments (numbers are
-written with fixed rules, the layout is computed without randomness), and
-O(vertices + edges) or O(cells) pieces, so a caller bounds its size by what
-it passes.
-
-:func:`picture` draws a :class:`~bipartite_game.graphs.graph.Graph` with
-these: at its labels when they are grid coordinates ``(row, col)``, else by
-:func:`force_layout`, the web page's layout algorithm
-(``play/web/static/layout.js``: Fruchterman and Reingold's forces from the
-same fixed pseudo-random start, vectorised with numpy; the two sum the
-forces in a different order, so their pictures of one graph differ), and as
-a summary past :data:`DRAW_LIMIT` vertices.
+written with fixed rules), and O(vertices + edges) or O(cells) pieces, so a
+caller bounds its size by what it passes.  Where the vertices go is
+:mod:`.layout`'s; whether a graph is drawn at all, :mod:`.pictures`'.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from .graph import Graph
-
 __all__ = [
     "A_CLASS",
-    "BOARD_DRAW_LIMIT",
     "C_CLASS",
     "DASHED_BOX",
     "DASHED_RING",
-    "DRAW_LIMIT",
     "EDGE",
+    "HINT",
     "LOSING",
     "MATCHING",
     "OPEN",
     "PATH",
     "RING",
+    "TEXT_CHARS",
     "TOKEN",
     "VISITED",
     "WALL",
     "WINNING",
+    "WRITTEN_LABELS",
     "EdgeStyle",
     "Tint",
-    "board_picture",
     "board_svg",
-    "force_layout",
     "graph_svg",
-    "label_points",
-    "oversize",
-    "picture",
+    "short_label",
     "summary_svg",
 ]
 
-#: The most vertices :func:`picture` lays out by force (O(V^2) a step), and
-#: the most it draws at grid labels; the most edges it draws.  Past these a
-#: graph's picture is its summary.
-DRAW_LIMIT, GRID_DRAW_LIMIT, EDGE_DRAW_LIMIT = 200, 2500, 6000
-#: The most cells a board's picture draws (about 110 bytes a cell).
-BOARD_DRAW_LIMIT = 10_000
 #: Vertices past which labels are only tooltips, not written on the discs.
 WRITTEN_LABELS = 60
 
@@ -252,99 +231,6 @@ def _matching_pair(a: tuple[float, float], b: tuple[float, float], cell: int) ->
 
 
 # ---------------------------------------------------------------- graphs
-def force_layout(
-    count: int,
-    u: npt.ArrayLike,
-    v: npt.ArrayLike,
-    width: float,
-    height: float,
-    margin: float = 40,
-) -> npt.NDArray[np.int64]:
-    """Points ``(x, y)`` (whole pixels inside ``width`` x ``height``, at
-    least ``margin`` from the border) for ``count`` vertices joined by the
-    edges ``u[k] - v[k]``: the force-directed layout of the web page
-    (``layout.js``; Fruchterman and Reingold, 1991).
-
-    Deterministic: the vertices start at fixed pseudo-random places (the
-    page's linear congruential sequence) and every step is plain
-    arithmetic.  Neighbours attract (``d^2 / k``), pairs closer than ``3k``
-    repel (``k^2 / d``), a weak pull to the centre keeps components
-    together, and the moves cool over a fixed number of steps (500 up to 200
-    vertices, fewer beyond).  Cost: O(V^2 + E) per step (numpy), so meant
-    for graphs a person looks at.
-    """
-    if count == 0:
-        return np.zeros((0, 2), dtype=np.int64)
-    if count == 1:
-        return np.array([[round(width / 2), round(height / 2)]], dtype=np.int64)
-    src = np.asarray(u, dtype=np.int64)
-    dst = np.asarray(v, dtype=np.int64)
-    area = (width - 2 * margin) * (height - 2 * margin)
-    k = math.sqrt(area / count)
-    radius = min(width, height) / 2 - margin
-    start = np.empty(2 * count)
-    seed = 12345
-    for i in range(2 * count):  # the page's sequence: seed = seed * 1103515245 + 12345 mod 2^32
-        seed = (seed * 1103515245 + 12345) & 0xFFFFFFFF
-        start[i] = seed / 4294967296
-    x = width / 2 + radius * (2 * start[0::2] - 1)
-    y = height / 2 + radius * (2 * start[1::2] - 1)
-    steps = max(100, min(500, _js_round(100000 / count)))
-    cooling = 0.0066 ** (1 / steps)
-    temperature = min(width, height) / 4
-    for _ in range(steps):
-        ex = x[:, None] - x[None, :]
-        ey = y[:, None] - y[None, :]
-        d = np.maximum(np.sqrt(ex * ex + ey * ey), 0.01)
-        push = np.where(d > 3 * k, 0.0, (k * k) / d / d)
-        dx = (ex * push).sum(axis=1)
-        dy = (ey * push).sum(axis=1)
-        if src.size:
-            fx = x[src] - x[dst]
-            fy = y[src] - y[dst]
-            pull = np.maximum(np.sqrt(fx * fx + fy * fy), 0.01) / k
-            dx -= np.bincount(src, fx * pull, count) - np.bincount(dst, fx * pull, count)
-            dy -= np.bincount(src, fy * pull, count) - np.bincount(dst, fy * pull, count)
-        dx += (width / 2 - x) * 0.1 * k / radius
-        dy += (height / 2 - y) * 0.1 * k / radius
-        length = np.maximum(np.hypot(dx, dy), 0.01)
-        move = np.minimum(length, temperature)
-        x += dx / length * move
-        y += dy / length * move
-        temperature *= cooling
-    span_x = max(float(x.max() - x.min()), 1.0)
-    span_y = max(float(y.max() - y.min()), 1.0)
-    scale = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
-    offset_x = (width - scale * (x.max() - x.min())) / 2
-    offset_y = (height - scale * (y.max() - y.min())) / 2
-    points = np.stack(
-        [offset_x + scale * (x - x.min()), offset_y + scale * (y - y.min())], axis=1
-    )
-    return np.floor(points + 0.5).astype(np.int64)  # JavaScript's Math.round
-
-
-def _js_round(value: float) -> int:
-    return math.floor(value + 0.5)
-
-
-def label_points(labels: Sequence[Hashable] | None) -> npt.NDArray[np.int64] | None:
-    """Grid coordinates ``(col, row)`` when every label is a pair of
-    integers ``(row, col)`` (as networkx's ``grid_2d_graph`` labels its
-    vertices), shifted to start at 0; else ``None``.  O(V)."""
-    if not labels:
-        return None
-    for label in labels:
-        if not (
-            isinstance(label, tuple)
-            and len(label) == 2
-            and all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in label)
-        ):
-            return None
-    rows_cols = np.array(labels, dtype=np.int64)
-    rows_cols -= rows_cols.min(axis=0)
-    return rows_cols[:, ::-1].copy()
-
-
 def graph_svg(
     points: npt.ArrayLike,
     u: npt.ArrayLike,
@@ -437,7 +323,7 @@ def graph_svg(
                 'stroke-width="2" stroke-dasharray="4 3" class="legal-mark"/>'
             )
         if labels is not None and write_labels:
-            text = _short(labels[w])
+            text = short_label(labels[w])
             # sans-serif glyphs are about 0.6 em wide: a long label in a smaller size
             size = min(font, 1.9 * radius / (0.6 * max(len(text), 1)))
             sized = f' font-size="{size:.1f}"' if size < font else ""
@@ -538,108 +424,7 @@ def _num(value: float) -> str:
     return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
 
 
-def _short(text: str, most: int = 8) -> str:
+def short_label(text: str, most: int = 8) -> str:
     """A label cut to ``most`` characters for the disc it is written on
     (the tooltip keeps it whole)."""
     return text if len(text) <= most else text[: most - 1] + "…"
-
-
-def picture(
-    graph: Graph,
-    summary: Sequence[str],
-    *,
-    labels: Sequence[str] | None = None,
-    tints: Sequence[Tint] = (),
-    edge_styles: Sequence[EdgeStyle] = (),
-    pairs: Iterable[tuple[int, int]] = (),
-    path: Sequence[int] = (),
-    token: int | None = None,
-    token_title: str = "",
-    outlined: Iterable[int] = (),
-    legend: Sequence[tuple[str, str]] = (),
-) -> str:
-    """``graph`` drawn by :func:`graph_svg`, its vertices where its labels
-    say when they are grid coordinates (:func:`label_points`), else where
-    :func:`force_layout` puts them; the marks as :func:`graph_svg` takes them
-    (``edge_styles`` aligned with ``graph.edges()``).  ``labels`` default to
-    the graph's labels, or the ids.  Past :data:`DRAW_LIMIT` vertices
-    (:data:`GRID_DRAW_LIMIT` at grid labels) or :data:`EDGE_DRAW_LIMIT`
-    edges, the ``summary`` lines and a note instead, in O(1) more.
-    Cost: O(V + E) pieces, plus the layout's O(V^2) a step.
-    """
-    note = oversize(graph)
-    if note is not None:
-        return summary_svg([*summary, note])
-    n = graph.num_vertices
-    grid = label_points(graph.labels)
-    u, v = graph.edges()
-    if grid is not None:
-        span = int(grid.max()) + 1 if n else 1
-        spacing = max(14, min(48, 720 // span))
-        radius = min(16.0, spacing * 0.33)
-        points = grid * spacing + spacing
-    else:
-        radius = max(5.0, min(11.0, 440 / max(n, 1)))
-    if labels is None:
-        names = graph.labels if graph.labels is not None else range(n)
-        labels = [str(name) for name in names]
-    if grid is None:
-        side = int(min(720, max(240, 56 * math.sqrt(max(n, 1)))))
-        if n <= _ROOMY:  # discs wide enough for the labels at a readable size
-            longest = max((len(_short(text)) for text in labels), default=1)
-            wide = min(_ROOMY_RADIUS, 0.6 * _LABEL_FONT * longest / 1.9)
-            if wide > radius:  # and room for the wider discs
-                radius = wide
-                side = int(min(720, max(side, 10 * radius * math.sqrt(n))))
-        points = force_layout(n, u, v, side, side, margin=max(2 * radius, 20))
-        if n:  # the layout is centred in a square: no empty band above or left
-            points = points - points.min(axis=0) + int(radius) + 8
-    return graph_svg(
-        points,
-        u,
-        v,
-        labels=labels,
-        write_labels=n <= WRITTEN_LABELS and radius >= 8,
-        tints=tints,
-        edge_styles=edge_styles,
-        pairs=pairs,
-        path=path,
-        token=token,
-        token_title=token_title,
-        outlined=outlined,
-        legend=legend,
-        radius=radius,
-    )
-
-
-#: Up to this many vertices (laid out by force), a disc grows (to at most
-#: ``_ROOMY_RADIUS``) until the longest label written on it is
-#: ``_LABEL_FONT`` pixels high.
-_ROOMY, _ROOMY_RADIUS, _LABEL_FONT = 30, 21.0, 9.0
-
-
-def _grid_labelled(graph: Graph) -> bool:
-    return graph.num_vertices <= GRID_DRAW_LIMIT and label_points(graph.labels) is not None
-
-
-def oversize(graph: Graph) -> str | None:
-    """Why :func:`picture` would not draw ``graph`` (a note for its summary),
-    or ``None`` when it would.  O(1), or O(V) to look at the labels of a
-    graph past :data:`DRAW_LIMIT` vertices."""
-    n = graph.num_vertices
-    if graph.num_edges > EDGE_DRAW_LIMIT:
-        return f"(too large to draw: more than {EDGE_DRAW_LIMIT} edges)"
-    if n > DRAW_LIMIT and not _grid_labelled(graph):
-        return f"(too large to draw: more than {DRAW_LIMIT} vertices)"
-    return None
-
-
-def board_picture(open_cells: npt.NDArray[np.bool_], summary: Sequence[str]) -> str:
-    """A board by :func:`board_svg` with cells sized to fit about 640
-    pixels (6 to 32 a cell); past :data:`BOARD_DRAW_LIMIT` cells the
-    ``summary`` lines instead.  O(cells)."""
-    height, width = (int(s) for s in open_cells.shape)
-    if height * width > BOARD_DRAW_LIMIT:
-        return summary_svg([*summary, f"(too large to draw: more than {BOARD_DRAW_LIMIT} cells)"])
-    cell = max(6, min(32, 640 // max(height, width, 1)))
-    return board_svg(open_cells, cell=cell)

@@ -169,3 +169,30 @@ def test_a_renamed_class_answers_to_its_old_name_with_a_deprecation_warning(
     assert old not in dir(home)
     with pytest.raises(AttributeError, match="no attribute 'Verdicts'"):
         getattr(home, "Verdicts")  # noqa: B009 - a name that never was
+
+
+def test_the_drawing_s_old_module_warns_and_gives_the_same_objects() -> None:
+    """``bipartite_game.graphs.drawing`` (0.1.0's home of the pictures) stays
+    for two minor releases: importing it warns, and its names are the new
+    modules' objects."""
+    import subprocess
+    import sys
+
+    code = (
+        "import warnings\n"
+        "warnings.simplefilter('error')\n"
+        "try:\n"
+        "    import bipartite_game.graphs.drawing\n"
+        "except DeprecationWarning as w:\n"
+        "    print('warned:', w)\n"
+        "warnings.simplefilter('ignore')\n"
+        "import bipartite_game.graphs.drawing as old\n"
+        "from bipartite_game.drawing import pictures, svg, layout\n"
+        "print(old.picture is pictures.picture, old.graph_svg is svg.graph_svg,\n"
+        "      old.force_layout is layout.force_layout)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    warned, same = done.stdout.splitlines()
+    assert warned.startswith("warned: bipartite_game.graphs.drawing is deprecated")
+    assert "removed in 0.4" in warned
+    assert same == "True True True"

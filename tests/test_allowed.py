@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import Graph, _native, _stats, solve
-from bipartite_game.errors import SolverError
+from bipartite_game.errors import BipartiteGameError, SolverError
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.matching import maximum_matching
 from bipartite_game.theory import allowed as al
@@ -572,3 +572,20 @@ def test_without_the_library_the_specification_answers() -> None:
     native = al.allowed_edges(ip, ind, mate, in_c)
     with python_only():
         assert np.array_equal(al.allowed_edges(ip, ind, mate, in_c), native)
+
+
+@pytest.mark.parametrize("budget", [-1, 2.5, True, "10"])
+def test_a_bad_budget_is_refused_by_name(budget: object) -> None:
+    g = planted(np.random.default_rng(2), 10)
+    ip, ind, mate, in_c = _inputs(g)
+    with pytest.raises(BipartiteGameError, match=f"budget must be .* not {budget!r}"):
+        al.allowed_edges(ip, ind, mate, in_c, budget=budget)  # type: ignore[arg-type]
+
+
+def test_arrays_of_the_wrong_size_are_refused_before_the_kernels() -> None:
+    g = planted(np.random.default_rng(3), 10)
+    ip, ind, mate, in_c = _inputs(g)
+    with pytest.raises(BipartiteGameError, match=r"one mate and one in_c per vertex \(10\)"):
+        al.allowed_edges(ip, ind, mate[:-1], in_c)
+    with pytest.raises(BipartiteGameError, match=r"not shapes .*\(9,\)"):
+        al.allowed_edges(ip, ind, mate, in_c[:-1])

@@ -301,6 +301,21 @@ def _allowed(
 ) -> BoolArray:
     """:func:`allowed_edges` with ``options``."""
     indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    indices = np.ascontiguousarray(indices, dtype=np.int32)
+    mate = np.ascontiguousarray(mate, dtype=np.int32)
+    in_c = np.ascontiguousarray(in_c, dtype=np.bool_)
+    if indices.shape != (int(indptr[-1]),) or mate.shape != (n,) or in_c.shape != (n,):
+        raise BipartiteGameError(
+            f"allowed_edges needs {int(indptr[-1])} indices and one mate and one in_c per "
+            f"vertex ({n}), not shapes {indices.shape}, {mate.shape} and {in_c.shape}"
+        )
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)) or budget < 0:
+            raise BipartiteGameError(
+                f"budget must be a whole number of steps >= 0 or None, not {budget!r}"
+            )
+        budget = int(budget)
     _check_mate(indptr, indices, mate, in_c)
     record = work if work is not None else EdgeClassWork()
     record.c_vertices = int(np.count_nonzero(in_c))

@@ -502,20 +502,27 @@ def test_budget_refused_just_past_the_counted_work() -> None:
 
 
 def test_budget_refused_by_the_sample_before_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past the bound, a sample estimates the residue and refuses it at
-    once: the searches stop at the sample's, no progress is shown."""
+    """Past the bound, a sample estimates the residue and may refuse it at
+    once: then the whole residue never starts (no progress is shown, though
+    it would be after every row)."""
     g = _chain()
     ip, ind, mate, in_c = _inputs(g)
+    monkeypatch.setattr(al, "_SLICE", 1)
     shown: list[tuple[int, int]] = []
     monkeypatch.setattr(_stats, "progress", lambda done, total: shown.append((done, total)))
     work = al.EdgeClassWork()
     al.allowed_edges(ip, ind, mate, in_c, budget=None, work=work)
-    searched = work.searches
-    assert searched > 2 * al._SAMPLE
-    budget = work.residue_work // 4
-    with pytest.raises(al.EdgeClassesTooLarge, match="by a sample of"):
-        al.allowed_edges(ip, ind, mate, in_c, budget=budget)
-    assert shown == [] or all(total == work.rows_left for _, total in shown)
+    assert shown and work.bound > work.residue_work
+    by_sample = 0
+    for budget in np.geomspace(10, work.residue_work, 12).astype(int).tolist():
+        shown.clear()
+        try:
+            al.allowed_edges(ip, ind, mate, in_c, budget=budget)
+        except al.EdgeClassesTooLarge as refused:
+            if "by a sample of" in str(refused):
+                by_sample += 1
+                assert shown == []
+    assert by_sample > 0
 
 
 def test_budget_never_answers_past_it() -> None:

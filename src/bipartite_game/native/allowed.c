@@ -492,11 +492,6 @@ static inline uint64_t next_random(uint64_t *state)
 
 static inline int coin(uint64_t *state) { return (int)(next_random(state) >> 63); }
 
-static inline int64_t below(uint64_t *state, int64_t bound)
-{
-    return (int64_t)(((next_random(state) >> 32) * (uint64_t)bound) >> 32);
-}
-
 static inline void mark(int8_t *rstate, const int32_t *rtwin, int64_t k, int8_t value)
 {
     rstate[k] = value;
@@ -594,33 +589,29 @@ static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int3
     return spent;
 }
 
-/* _improve */
+/* _improve; the matched entries are counted too (both ends differ in
+ * colour: -1 each, whatever the flip), so the test is gain > -2, and the
+ * loop has no branch on the colours */
 static int64_t improve(const int64_t *rptr, const int32_t *rind, const int8_t *rstate,
-                       int8_t *black, const int32_t *order, int64_t pairs)
+                       int8_t *black, int64_t pairs)
 {
-    int64_t spent = 0;
-    for (int64_t i = 0; i < pairs; i++) {
-        int32_t a = 2 * order[i];
+    for (int64_t a = 0; a < 2 * pairs; a += 2) {
         int64_t gain = 0;
-        for (int32_t v = a; v < a + 2; v++) {
-            int32_t partner = v ^ 1;
+        for (int64_t v = a; v < a + 2; v++) {
             int8_t colour = black[v];
             for (int64_t k = rptr[v]; k < rptr[v + 1]; k++) {
-                int32_t z = rind[k];
-                if (z == partner)
-                    continue;
                 int64_t weight = rstate[k] == UNKNOWN ? HEAVY : 1;
-                gain += colour == black[z] ? weight : -weight;
+                int64_t same = colour == black[rind[k]];
+                gain += (2 * same - 1) * weight;
             }
         }
-        spent += rptr[a + 2] - rptr[a];
-        if (gain > 0) {
+        if (gain > -2) {
             int8_t swap = black[a];
             black[a] = black[a + 1];
             black[a + 1] = swap;
         }
     }
-    return spent;
+    return rptr[2 * pairs] - rptr[0];
 }
 
 /* _pair_components */
@@ -723,7 +714,7 @@ static int64_t certify_row(const int64_t *rptr, const int32_t *rind, const int32
 }
 
 /* Outputs: rstate, rtwin (rm each), counts (X_COUNTS).  Scratch: black
- * (int8, rn), scratch (int32, 8 rn + 8: active, near, far (rn each); order,
+ * (int8, rn), scratch (int32, 6 rn + 8: active, near, far (rn each);
  * comp, index, low, stack, call (rn / 2 each)), wide (int64, 2 rn + 2:
  * cursor (rn / 2), seen (rn)), flags (rn: on_stack).  M(v) = v ^ 1. */
 BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int64_t rn,
@@ -733,7 +724,7 @@ BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int
 {
     int64_t rm = rptr[rn], pairs = rn / 2;
     int32_t *active = scratch, *near = scratch + rn, *far = scratch + 2 * rn;
-    int32_t *order = scratch + 3 * rn, *comp = order + pairs, *index = comp + pairs;
+    int32_t *comp = scratch + 3 * rn, *index = comp + pairs;
     int32_t *low = index + pairs, *stack = low + pairs, *call = stack + pairs;
     int64_t *cursor = wide, *seen = wide + pairs;
     for (int64_t i = 0; i < X_COUNTS; i++)
@@ -793,7 +784,6 @@ BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int
     /* rounds of relaxation: pair p is 2p and 2p + 1 */
     uint64_t random = SEED;
     for (int64_t p = 0; p < pairs; p++) {
-        order[p] = (int32_t)p;
         int c = coin(&random);
         black[2 * p] = (int8_t)c;
         black[2 * p + 1] = (int8_t)!c;
@@ -808,13 +798,7 @@ BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int
                     black[2 * p] = black[2 * p + 1];
                     black[2 * p + 1] = swap;
                 }
-        for (int64_t i = pairs - 1; i > 0; i--) {
-            int64_t j = below(&random, i + 1);
-            int32_t swap = order[i];
-            order[i] = order[j];
-            order[j] = swap;
-        }
-        counts[X_WORK] += improve(rptr, rind, rstate, black, order, pairs);
+        counts[X_WORK] += improve(rptr, rind, rstate, black, pairs);
         counts[X_WORK] += pair_components(rptr, rind, pairs, black, comp, index, low, stack, call,
                                           cursor, flags);
         for (int64_t i = 0; i < count; i++)

@@ -107,9 +107,15 @@ x``, ``b`` and that partner are strongly connected (the bipartite rule on
 ``B`` against the contracted blossoms, with the matching ``b -> M(b)``).
 This decides every row of ``B``.
 
-**Cost.**  Reductions: O(E log V) (each vertex renamed and each row scanned
-O(log V) times, small into large, the walks amortised over the entries they
-drop).  Certificates: at most :data:`_MAX_ROUNDS` rounds of O(V + E).  The
+**Cost.**  Reductions: O(E log V).  A contraction renames the members of
+the two smaller parts, which join a part at least as large: a vertex is
+renamed O(log V) times.  It scans the shorter of the lists of ``x`` and
+``y``, which joins one at least twice as long; lists also shorten as walks
+drop entries, but a potential of ``log2(E / length of its list)`` per live
+entry pays for both (a drop raises the others' by O(1) in all).  A walk
+stops after three distinct neighbours, so it costs O(1) plus the entries it
+drops or folds, each once.  Certificates: at most :data:`_MAX_ROUNDS`
+rounds of O(V + E), and short cycles capped at two passes each time.  The
 residue: each search scans at most the rows of ``R`` once and the barrier's
 rows twice, so at most ``2 |entries of R|`` steps; with ``r`` rows left,
 ``r · 2 |entries of R|`` steps (O(V·E·α) in the worst case, as the best known
@@ -841,10 +847,6 @@ class _Random:
     def coin(self) -> bool:
         return self.next() >> 63 == 1
 
-    def below(self, bound: int) -> int:
-        """Uniform-enough in ``0 .. bound - 1`` (bound < 2^32)."""
-        return ((self.next() >> 32) * bound) >> 32
-
 
 def _relax_native(
     lib: Library, rptr: IntArray, rind: Int32Array, short: int, rounds: int
@@ -854,7 +856,7 @@ def _relax_native(
     rtwin = np.empty(rind.size, dtype=np.int32)
     counts = np.empty(_X_COUNTS, dtype=np.int64)
     black = np.empty(rn, dtype=np.int8)
-    scratch = np.empty(8 * rn + 8, dtype=np.int32)
+    scratch = np.empty(6 * rn + 8, dtype=np.int32)
     wide = np.empty(2 * rn + 2, dtype=np.int64)
     flags = np.empty(rn + 1, dtype=np.uint8)
     lib.function("bg_allowed_relax", "liqqqbilbilB")(
@@ -911,7 +913,6 @@ def _relax(
     rng = _Random(_SEED)
     black = np.zeros(rn, dtype=np.int8)
     pairs = rn // 2
-    order = np.arange(pairs, dtype=np.int32)
     for p in range(pairs):
         coin = rng.coin()
         black[2 * p], black[2 * p + 1] = coin, not coin
@@ -924,10 +925,7 @@ def _relax(
             for p in range(pairs):
                 if rng.coin():
                     black[2 * p], black[2 * p + 1] = black[2 * p + 1], black[2 * p]
-        for i in range(pairs - 1, 0, -1):
-            j = rng.below(i + 1)
-            order[i], order[j] = order[j], order[i]
-        counts[_X_WORK] += _improve(rptr, rind, rstate, black, order)
+        counts[_X_WORK] += _improve(rptr, rind, rstate, black)
         counts[_X_WORK] += _pair_components(rptr, rind, black, comp)
         for v in active:
             counts[_X_WORK] += _certify_row(
@@ -1017,13 +1015,13 @@ def _short_cycles(
     return found, spent
 
 
-def _improve(
-    rptr: IntArray, rind: Int32Array, rstate: Int8Array, black: Int8Array, order: Int32Array
-) -> int:
-    """One local-search sweep over the pairs in ``order``: flip a pair when
-    that makes more weight bichromatic.  Returns the entries scanned."""
+def _improve(rptr: IntArray, rind: Int32Array, rstate: Int8Array, black: Int8Array) -> int:
+    """One local-search sweep over the pairs in increasing order (the rows
+    read one after the other: measured, as good a cut as a shuffled order
+    and fewer rounds, at a third of the cost): flip a pair when that makes
+    more weight bichromatic.  Returns the entries scanned."""
     spent = 0
-    for p in order.tolist():
+    for p in range((rptr.size - 1) // 2):
         gain = 0
         for v in (2 * p, 2 * p + 1):
             for k in range(rptr[v], rptr[v + 1]):

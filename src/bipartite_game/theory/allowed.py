@@ -129,9 +129,12 @@ otherwise it runs, paused every :data:`_SLICE` steps (progress, Ctrl-C),
 and is refused as soon as its counted work passes the budget: it never
 answers after more steps than the budget.  No clock is read, so the same
 input and budget give the same outcome on every machine.
-Measured: on random graphs of 10^5 vertices the core keeps half of ``C``,
-about eight rounds leave a handful of rows, and the residue costs
-a fraction of one pass (docs/benchmarks.md).
+Measured (``benchmarks/edge_classes.py``, CPU time on a loaded machine):
+on random graphs of 10^5 vertices the core keeps half to two thirds of
+``C``, eight or nine rounds leave a handful of rows, two or three searches
+finish them, and the whole costs some 0.2-0.35 s, seven to ten solves;
+king moves with walls (long alternating cycles) need about twenty rounds,
+and a chain of K4 thousands of searches, each deciding its whole barrier.
 
 Every kernel here is a plain Python specification attached to its C version
 (``native/allowed.c``) by ``@kernel(native=...)``, step for step the same
@@ -365,19 +368,26 @@ def _run(k: Kernel[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
 
 
 def _check_mate(indptr: IntArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray) -> None:
-    """``mate`` pairs every vertex of C with a neighbour in C (vectorised,
-    O(V + E)): the kernels trust it."""
+    """``mate`` pairs every vertex of C with a neighbour in C (vectorised
+    over the rows of C only, O(|C| + its entries)): the kernels trust it."""
+    n = in_c.size
     c = np.flatnonzero(in_c)
     partner = mate[c].astype(np.int64)
-    ok = (partner >= 0) & (partner < in_c.size)
+    ok = (partner >= 0) & (partner < n)
     if ok.all():
         ok &= in_c[partner] & (mate[partner] == c)
     if ok.all() and c.size:
-        src = np.repeat(np.arange(indptr.size - 1, dtype=np.int64), np.diff(indptr))
-        keys = src * in_c.size + indices
-        wanted = c * in_c.size + partner
-        where = np.minimum(np.searchsorted(keys, wanted), keys.size - 1)
-        ok &= keys[where] == wanted
+        starts = indptr[c]
+        lengths = indptr[c + 1] - starts
+        ends = np.cumsum(lengths)
+        # the entries of C's rows, row by row: keys (row, neighbour) sorted
+        position = np.arange(int(ends[-1]), dtype=np.int64) + np.repeat(
+            starts - ends + lengths, lengths
+        )
+        keys = np.repeat(np.arange(c.size, dtype=np.int64), lengths) * n + indices[position]
+        wanted = np.arange(c.size, dtype=np.int64) * n + partner
+        where = np.minimum(np.searchsorted(keys, wanted), max(keys.size - 1, 0))
+        ok &= keys[where] == wanted if keys.size else np.zeros(c.size, dtype=np.bool_)
     if not ok.all():
         bad = int(c[np.flatnonzero(~ok)[0]])
         raise SolverError(f"vertex {bad} of C is not matched along an edge inside C")

@@ -155,7 +155,7 @@ from .._native import library
 from .._stats import INTERPRETED_CALLS, count
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import contract_blossom, find_root
-from ..graphs.graph import OffsetArray, wide_offsets
+from ..graphs.csr import OffsetArray, wide_offsets
 
 if TYPE_CHECKING:
     from .._native import Library

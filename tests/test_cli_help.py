@@ -75,3 +75,11 @@ def test_every_command_has_a_golden_help_page() -> None:
     for name in COMMANDS:
         assert name in pages
         assert {f"{name}-{child}" for child in command_parser([name]).subcommands} <= pages
+
+
+@pytest.mark.parametrize("command", ["maze", "play", "gen"])
+def test_the_top_level_help_before_a_command_lists_every_command(command: str) -> None:
+    # `--help maze` is the top-level help, whatever command follows it
+    result = run("--help", command, env={**os.environ, "COLUMNS": "80"})
+    assert result.status == 0 and result.stderr == ""
+    assert result.stdout.decode() == (GOLDEN / "help" / "bipartite-game.txt").read_text()

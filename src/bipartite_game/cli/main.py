@@ -70,14 +70,16 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser(command: Command | None = None) -> Parser:
-    """The command line's parser: every command of the registry listed by
-    its summary, and ``command``'s own parser whole (its arguments added).
+def build_parser(command: Command | None = None, *, listing: bool = True) -> Parser:
+    """The command line's parser: ``command``'s own parser whole (its
+    arguments added) and, when ``listing``, every other command of the
+    registry by its summary, for the top-level help.
 
     Only the command that runs needs its arguments, so no other command's
-    module is imported (argparse's gettext look-ups also make each parser
-    cost about 0.4 ms: several percent of a judge-sized run for all of
-    them)."""
+    module is imported; and a run whose first word is its command never
+    shows the top-level help, so it builds no other parser at all
+    (argparse's gettext look-ups make each cost about 0.4 ms: several
+    percent of a judge-sized run for all of them)."""
     parser = Parser(
         prog=PROG,
         description=_DESCRIPTION,
@@ -91,7 +93,7 @@ def build_parser(command: Command | None = None) -> Parser:
                 name, help=info.summary, description=command.description, epilog=command.epilog
             )
             command.add_arguments(sub)
-        else:  # listed in the help, never run
+        elif listing or command is None:  # listed in the help, never run
             commands.add_parser(name, help=info.summary)
     return parser
 
@@ -151,7 +153,9 @@ def _parse_and_run(words: list[str]) -> int:
     # only options (--help, --version) take no value.
     name = next((word for word in words if not word.startswith("-")), None)
     command = load_command(name) if name in COMMANDS else None
-    parser = build_parser(command)
+    # the top-level help lists every command; it shows only for an option
+    # before the command (`--help maze`)
+    parser = build_parser(command, listing=not words or words[0] != name)
     if not words:  # a bare command asks what it can do
         parser.print_help()
         return 0

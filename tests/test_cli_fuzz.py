@@ -18,7 +18,6 @@ timeout; ``serve`` listens only on 127.0.0.1, on a port the system picks.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shlex
@@ -30,7 +29,9 @@ from typing import IO
 
 import pytest
 
-from bipartite_game.cli.main import _build_parser
+from bipartite_game.cli.commands import COMMANDS as COMMAND_NAMES
+from bipartite_game.cli.main import command_parser
+from bipartite_game.cli.parser import Parser
 
 from .strategies import tiered
 
@@ -94,27 +95,21 @@ TIMEOUT: dict[tuple[str, ...], float] = {("serve",): 8.0}
 DEFAULT_TIMEOUT = 60.0
 
 
-def _leaves(
-    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
-) -> dict[tuple[str, ...], argparse.ArgumentParser]:
-    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    if not subs:
+def _leaves(parser: Parser, path: tuple[str, ...]) -> dict[tuple[str, ...], Parser]:
+    if not parser.subcommands:
         return {path: parser}
     found = {}
-    for name, sub in subs[0].choices.items():
+    for name, sub in parser.subcommands.items():
         found.update(_leaves(sub, (*path, name)))
     return found
 
 
-def _commands() -> dict[tuple[str, ...], argparse.ArgumentParser]:
-    """Every leaf command's parser, each built as it is when it runs (the
-    kit's commands build their whole parser only then)."""
-    top = next(a for a in _build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+def _commands() -> dict[tuple[str, ...], Parser]:
+    """Every leaf command's parser, each built as it is when it runs (a
+    command's arguments are added only then)."""
     found = {}
-    for name in top.choices:
-        actions = _build_parser(name)._actions
-        full = next(a for a in actions if isinstance(a, argparse._SubParsersAction))
-        found.update(_leaves(full.choices[name], (name,)))
+    for name in COMMAND_NAMES:
+        found.update(_leaves(command_parser([name]), (name,)))
     return found
 
 
@@ -127,15 +122,15 @@ def _cases() -> list[tuple[tuple[str, ...], list[str], str]]:
     cases = []
     for path, parser in sorted(COMMANDS.items()):
         positionals, options = BASE.get(path, ([], []))
-        kept_positionals = [a for a in parser._actions if not a.option_strings]
+        kept_positionals = [a for a in parser.arguments if not a.option_strings]
         for index, action in enumerate(kept_positionals):
             for value in HOSTILE:
                 words = list(positionals)
                 if index < len(words):
                     words[index] = value
                 cases.append((path, [*words, *options], f"{action.dest}={value!r}"))
-        for action in parser._actions:
-            if not action.option_strings or isinstance(action, argparse._HelpAction):
+        for action in parser.arguments:
+            if not action.option_strings or action.option_strings == ["-h", "--help"]:
                 continue
             option = max(action.option_strings, key=len)
             if (path[0], option) in SKIPPED:

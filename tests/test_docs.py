@@ -18,7 +18,6 @@ The examples of a page, in order:
 
 from __future__ import annotations
 
-import argparse
 import doctest
 import html
 import importlib
@@ -194,20 +193,11 @@ def test_docstring_examples_of_the_reference_hold(monkeypatch: pytest.MonkeyPatc
 
 
 def _commands() -> dict[str, list[str]]:
-    """Every subcommand and the names of its own subcommands."""
-    from bipartite_game.cli.main import _build_parser
+    """Every command of the registry and the names of its own subcommands."""
+    from bipartite_game.cli.commands import COMMANDS
+    from bipartite_game.cli.main import command_parser
 
-    def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                return dict(action.choices)
-        return {}
-
-    found = {}
-    for name in subcommands(_build_parser(None)):
-        parser = subcommands(_build_parser(name))[name]
-        found[name] = list(subcommands(parser))
-    return found
+    return {name: list(command_parser([name]).subcommands) for name in COMMANDS}
 
 
 def test_every_command_has_a_page_with_its_help() -> None:

@@ -415,7 +415,7 @@ def test_the_catalogs_hold_the_english_as_it_is_and_update_follows_a_change(
     assert old in text
     text = text.replace(old, "The strategy itself is one lookup for each move:")
     tutorial.write_text(text + "\nA paragraph the translators have not seen.\n")
-    verify = tree / "src" / "bipartite_game" / "cli" / "verify_command.py"
+    verify = tree / "src" / "bipartite_game" / "cli" / "commands" / "verify.py"
     code = verify.read_text()
     old = "FILE is a maze ('maze' format)"
     assert old in code

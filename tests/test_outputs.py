@@ -711,18 +711,18 @@ def test_sweep_rows_come_as_they_are_ready() -> None:
 def test_sweep_chunks_are_cut_by_time_and_by_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """The chunking itself, on a clock that the test moves: a chunk ends
     after 0.2 s or 256 lines, whichever comes first, and nothing is lost."""
-    main = importlib.import_module("bipartite_game.cli.main")
+    command = importlib.import_module("bipartite_game.cli.commands.sweep")
     clock = [0.0]
-    monkeypatch.setattr(main.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(command.time, "monotonic", lambda: clock[0])
 
     def lines(steps: list[float]) -> Iterator[str]:
         for index, step in enumerate(steps):
             clock[0] += step
             yield f"{index}\n"
 
-    chunks = list(main._chunks(lines([0.0, 0.1, 0.15, 0.0, 0.3, 0.0])))
+    chunks = list(command._chunks(lines([0.0, 0.1, 0.15, 0.0, 0.3, 0.0])))
     assert chunks == ["0\n1\n2\n", "3\n4\n", "5\n"]
-    many = list(main._chunks(lines([0.0] * 600)))
+    many = list(command._chunks(lines([0.0] * 600)))
     assert [chunk.count("\n") for chunk in many] == [256, 256, 88]
     assert "".join(many) == "".join(f"{i}\n" for i in range(600))
 

@@ -175,7 +175,8 @@ def test_the_checker_loads_no_solver_module() -> None:
     program = f"""
 import sys
 from argparse import Namespace
-from bipartite_game.cli.verify_command import run
+from bipartite_game.cli.commands import load_command
+run = load_command("verify").run
 for maze, name in ((False, "blossoms"), (True, "maze")):
     args = Namespace(maze=maze, moves=None, file={str(CASES)!r} + "/" + name + ".in",
                      certificate={str(CASES)!r} + "/" + name + ".json")

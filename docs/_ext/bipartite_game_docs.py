@@ -1,12 +1,15 @@
 """Two directives of the documentation site.
 
-``command-help``: the ``--help`` of a subcommand, as the installed command
-prints it (``python -m bipartite_game WORDS --help``, 80 columns), so a
-command's page never drifts from its parser; in a translated build, its
-sentences follow it as text to translate (``bipartite_game_i18n``).  The
-page depends on the package's Python files (:func:`package_sources`), so
-an incremental build (and the gettext builder of ``docs/i18n.py update``)
-reads it again when a help text changes, not only when the page does.
+``command-help``: the ``--help`` of a command, as ``bipartite-game WORDS
+--help`` prints it at 80 columns: formatted from the command's own parser,
+built through the command line's registry
+(:data:`bipartite_game.cli.commands.COMMANDS`), so a command's page never
+drifts from its parser, and a page naming a command that is not registered
+fails the build.  In a translated build, its sentences follow it as text to
+translate (``bipartite_game_i18n``).  The page depends on the package's
+Python files (:func:`package_sources`), so an incremental build (and the
+gettext builder of ``docs/i18n.py update``) reads it again when a help text
+changes, not only when the page does.
 
 Links from a page to a Markdown file outside the site (``docs/benchmarks.md``
 to ``../benchmarks/README.md``, right on GitHub) become download links to
@@ -28,8 +31,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -44,19 +45,27 @@ COLUMNS = "80"
 
 
 def command_help(words: list[str]) -> str:
-    """``bipartite-game WORDS --help``, as printed."""
-    env = dict(os.environ, COLUMNS=COLUMNS)
-    done = subprocess.run(
-        [sys.executable, "-m", "bipartite_game", *words, "--help"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-        timeout=60,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"bipartite-game {' '.join(words)} --help: {done.stderr.strip()}")
-    return done.stdout
+    """``bipartite-game WORDS --help``, as printed at :data:`COLUMNS` columns.
+
+    Raises ``ValueError`` for words that name no registered command."""
+    from bipartite_game.cli.commands import COMMANDS
+    from bipartite_game.cli.main import build_parser, command_parser
+
+    if words and words[0] not in COMMANDS:
+        raise ValueError(f"no command {words[0]!r}: one of {', '.join(COMMANDS)}")
+    try:
+        parser = command_parser(words) if words else build_parser()
+    except KeyError as error:
+        raise ValueError(f"{' '.join(words)}: no subcommand {error}") from None
+    previous = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = COLUMNS  # argparse's formatter reads the width from it
+    try:
+        return parser.format_help()
+    finally:
+        if previous is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = previous
 
 
 @functools.cache
@@ -83,8 +92,8 @@ class CommandHelp(SphinxDirective):
         words = self.arguments[0].split() if self.arguments else []
         try:
             text = command_help(words)
-        except (RuntimeError, OSError, subprocess.SubprocessError) as error:
-            raise self.error(str(error)) from None
+        except ValueError as error:
+            raise self.error(f"command-help: {error}") from None
         for source_file in package_sources():
             self.env.note_dependency(source_file)
         block = nodes.literal_block(text, text)

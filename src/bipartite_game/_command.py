@@ -1,14 +1,7 @@
-"""What every subcommand shares, in whichever layer its code lives (``cli/``
-or ``kit/``): option values checked by argparse, and standard output written
-with its failures named as the output's.
-
-Option values: each ``type=`` here turns the text into a number in a stated
-range or refuses it with one line naming what was expected, so that a
-negative, huge, empty, non-numeric, infinite or NaN value never reaches a
-function that would overflow on it (a C ``time_t``, numpy's seeding, a
-thread pool's size).  Numbers are read only up to
-:data:`~bipartite_game._text.MAX_DIGITS` digits, never with ``int`` on a
-megabyte of text.
+"""What every command shares, in whichever layer its code lives (``cli/``,
+or the libraries it calls: a certificate, a sweep's file, the web server):
+standard output written with its failures named as the output's, and output
+files written whole.
 
 Standard output: :func:`write_stdout` writes whole and turns a failure (a
 full disk, a closed descriptor) into an :class:`OutputError`, which the
@@ -32,11 +25,9 @@ allows it.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import errno
 import io
-import math
 import os
 import re
 import secrets
@@ -48,98 +39,22 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, cast
 
-from ._text import MAX_DIGITS, quote
+from ._text import quote
 from .errors import BipartiteGameError
 
 __all__ = [
     "READER_GONE",
     "OutputError",
     "ReaderGone",
-    "add_budget",
     "check_output",
     "output_unread",
-    "real",
     "replacing",
     "require_stdout",
     "silence_stdout",
     "stop_if_reader_leaves",
-    "whole",
     "write_file",
     "write_stdout",
 ]
-
-
-# ----------------------------------------------------------- option values
-def whole(least: int, most: int) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number in ``least..most`` (at most
-    :data:`MAX_DIGITS` digits, so ``most`` must be below 10**18)."""
-
-    def value(text: str) -> int:
-        digits = text.strip().removeprefix("-").removeprefix("+")
-        if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > MAX_DIGITS:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number from {least} to {most}, found {quote(text)}"
-            )
-        number = int(text)
-        if not least <= number <= most:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number from {least} to {most}, found {quote(text)}"
-            )
-        return number
-
-    value.__name__ = "whole number"
-    return value
-
-
-def real(least: float, most: float, *, above: bool = False) -> Callable[[str], float]:
-    """An argparse ``type``: a finite number in ``least..most`` (greater
-    than ``least`` when ``above``); ``inf`` and ``nan`` are refused."""
-    low, high = _shown(least), _shown(most)
-    shown = (
-        f"a number more than {low}, at most {high}" if above else f"a number from {low} to {high}"
-    )
-
-    def value(text: str) -> float:
-        try:
-            number = float(text) if len(text) <= 100 else math.nan
-        except ValueError:
-            number = math.nan
-        if (
-            not math.isfinite(number)
-            or number < least
-            or number > most
-            or (above and number == least)
-        ):
-            raise argparse.ArgumentTypeError(f"expected {shown}, found {quote(text)}")
-        return number
-
-    value.__name__ = "number"
-    return value
-
-
-def add_budget(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--budget`` and ``--seconds``: the limits of the work that may be
-    refused (``what`` it is), passed to the library as ``budget`` and
-    ``seconds`` (``None`` when not given: the library's defaults)."""
-    parser.add_argument(
-        "--budget",
-        type=whole(1, 10**15),
-        metavar="STATES",
-        help=f"the work {what} may take, in search states (default 500,000): the search "
-        "counts the states it opens, the degree-3 method 1024 steps a state, refusing at "
-        "once what it estimates past the budget (docs/nimbers.md)",
-    )
-    parser.add_argument(
-        "--seconds",
-        type=real(0, 10**9, above=True),
-        metavar="S",
-        help="the seconds the exhaustive search may take (default 10; the degree-3 method "
-        "reads no clock: --budget bounds it)",
-    )
-
-
-def _shown(bound: float) -> str:
-    return str(int(bound)) if float(bound).is_integer() else f"{bound:g}"
 
 
 # ---------------------------------------------------------- standard output

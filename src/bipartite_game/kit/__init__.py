@@ -1,11 +1,11 @@
 """The competitive programmer's kit: generate inputs, stress a solution,
 shrink a failure, check an output (see docs/kit.md).
 
-The names below are imported on first use (:mod:`.._lazy`), as in the
-package root:
-the command line imports ``kit.verify_command`` and ``kit.check`` for every
-run of those commands, and must not pay for the generators (numpy's random
-module) and the stress loop each time.
+A library: the command line's ``check``, ``gen`` and ``stress`` read their
+options and call these functions with plain values.  The names below are
+imported on first use (:mod:`.._lazy`), as in the package root: the command
+line imports ``kit.check`` for every run of ``check``, and must not pay for
+the generators (numpy's random module) and the stress loop each time.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``bipartite-game gen``: random valid inputs for every judge problem.
+"""Random valid inputs for every judge problem (``bipartite-game gen``).
 
 Each generator draws one input in the judge's format from a numpy
 :class:`~numpy.random.Generator`, so one seed gives the same bytes on every
@@ -18,16 +18,13 @@ move by move, as the game itself is sequential.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from .._checks import MAX_VERTICES
-from .._command import real, whole, write_stdout
 from .._limits import ensure_fits
 from .._text import quote
 from ..errors import BipartiteGameError
@@ -36,9 +33,11 @@ from ..graphs.boards import parse_moves
 __all__ = [
     "FAMILIES",
     "GENERATORS",
+    "KNOBS_READ",
     "Generated",
     "Knobs",
     "Span",
+    "answer_options",
     "check_knobs",
     "generate",
     "parse_span",
@@ -539,104 +538,18 @@ def _working_memory(problem: str, knobs: Knobs) -> int:
     return 24 * knobs.rows.hi * knobs.cols.hi
 
 
-# ------------------------------------------------------------ command line
-#: The knobs each problem reads; any other given on the command line is an error.
-_USES: dict[str, set[str]] = {
-    "maze": {"rows", "cols", "density", "moves"},
-    "lock": {"cases", "rings", "density", "ring", "no_wrap"},
-    "knights": {"rows", "cols", "density", "leap"},
-    "king": {"cases", "rows", "cols", "density"},
-    "graph": {"vertices", "edges"},
-    "bunny": {"rows", "cols", "density"},
-    "edges": {"vertices", "edges"},
+#: The knobs each problem's generator reads; the others leave its input as
+#: it is (the command line refuses them: ``gen maze --vertices 3`` is a
+#: mistake).
+KNOBS_READ: dict[str, frozenset[str]] = {
+    "maze": frozenset({"rows", "cols", "density", "moves"}),
+    "lock": frozenset({"cases", "rings", "density", "ring", "wrap"}),
+    "knights": frozenset({"rows", "cols", "density", "leap"}),
+    "king": frozenset({"cases", "rows", "cols", "density"}),
+    "graph": frozenset({"vertices", "edges"}),
+    "bunny": frozenset({"rows", "cols", "density"}),
+    "edges": frozenset({"vertices", "edges"}),
 }
-
-
-#: The size knobs, each with its least bound.
-_SPANS = {"rows": 1, "cols": 1, "cases": 1, "rings": 1, "vertices": 1, "edges": 0, "leap": 0}
-#: The largest ``--seed``.
-MAX_SEED = 10**18 - 1
-
-
-def _span(least: int) -> Callable[[str], Span]:
-    """An argparse ``type``: ``N`` or ``LO..HI`` read by :func:`parse_span`."""
-
-    def value(text: str) -> Span:
-        try:
-            return parse_span(text, least=least)
-        except BipartiteGameError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return value
-
-
-def add_generator_options(parser: argparse.ArgumentParser) -> None:
-    """The problem, ``--seed`` and the knobs, shared by ``gen`` and ``stress``."""
-    add = parser.add_argument
-    add("problem", metavar="PROBLEM", help=", ".join(GENERATORS))
-    add(
-        "--seed",
-        type=whole(0, MAX_SEED),
-        default=0,
-        metavar="S",
-        help=f"random seed, a whole number from 0 to {MAX_SEED} (default 0)",
-    )
-    spans = {
-        "rows": "board rows (default 1..8)",
-        "cols": "board columns (default 1..8)",
-        "cases": "lock, king: cases (default 1..3)",
-        "rings": "lock: rings (default 1..4)",
-        "vertices": "graph: vertices (default 1..10)",
-        "edges": "graph: edges drawn (default 0..3n)",
-        "leap": "knights: r and c (default 0..the longer side)",
-    }
-    for name, text in spans.items():
-        add(f"--{name}", type=_span(_SPANS[name]), metavar="N|LO..HI", help=text)
-    add(
-        "--density",
-        type=real(0.0, 1.0),
-        metavar="P",
-        help="fraction of walls (maze), burned (king) or broken (knights) squares, "
-        "forbidden codes (lock), black pieces (bunny), 0 to 1; default: random per case",
-    )
-    add(
-        "--edge-cases",
-        type=real(0.0, 1.0),
-        default=0.25,
-        metavar="P",
-        help="probability of drawing a case from an edge-case family (default 0.25)",
-    )
-    add("--moves", metavar="MOVES", help="maze: the move set (as for 'maze')")
-    add(
-        "--ring",
-        type=whole(2, 10),
-        metavar="K",
-        help="lock: positions per ring, 2 to 10 (as for 'lock')",
-    )
-    add("--no-wrap", action="store_true", default=None, help="lock: rings that do not wrap")
-
-
-def knobs_from(args: argparse.Namespace) -> Knobs:
-    """The knobs the options give (argparse has read their values),
-    refusing an option the problem ignores."""
-    if args.problem not in GENERATORS:
-        raise BipartiteGameError(
-            f"no generator for {quote(args.problem)}: one of {', '.join(GENERATORS)}"
-        )
-    every = {*_SPANS, "density", "moves", "ring", "no_wrap"}
-    for name in sorted(every - _USES[args.problem]):
-        if getattr(args, name) is not None:
-            option = "--" + name.replace("_", "-")
-            raise BipartiteGameError(f"{option} does not apply to {args.problem}")
-    given: dict[str, Any] = {}
-    for name in _USES[args.problem] - {"no_wrap"}:
-        value = getattr(args, name)
-        if value is None:
-            continue
-        if name == "moves":
-            parse_moves(value)  # a bad move set is refused here, once
-        given[name] = value
-    return replace(Knobs(), **given, edge_cases=args.edge_cases, wrap=not args.no_wrap)
 
 
 def answer_options(problem: str, knobs: Knobs) -> dict[str, object]:
@@ -646,43 +559,3 @@ def answer_options(problem: str, knobs: Knobs) -> dict[str, object]:
     if problem == "lock":
         return {"size": knobs.ring, "wrap": knobs.wrap}
     return {}
-
-
-def add_parser(commands: argparse._SubParsersAction, summary: str) -> None:  # type: ignore[type-arg]
-    """Register ``gen`` (``summary``: its line in the top-level help)."""
-    parser = commands.add_parser(
-        "gen",
-        help=summary,
-        description=(
-            "Print a random valid input for PROBLEM in the judge's format, the same for the "
-            "same seed. Sizes are N or LO..HI (drawn uniformly). A quarter of the cases "
-            "(--edge-cases) come from edge-case families: one cell, no edge, all walls, "
-            "perfect matchings, leaps longer than the board, tiny and huge locks, ..."
-        ),
-    )
-    add_generator_options(parser)
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    """``gen``: the input written as it is drawn, a case at a time and in
-    blocks of about :data:`_BLOCK` characters, so memory stays bounded
-    whatever ``--cases``; a reader that goes away (``| head``) stops it at its next write
-    (status 141, as every command)."""
-    knobs = knobs_from(args)
-    pieces = stream(args.problem, args.seed, knobs)  # every knob checked here
-    block: list[str] = []
-    size = 0
-    for piece in pieces:
-        block.append(piece)
-        size += len(piece)
-        if size >= _BLOCK:
-            write_stdout("".join(block))  # a reader gone raises ReaderGone: status 141
-            block.clear()
-            size = 0
-    write_stdout("".join(block))
-    return 0
-
-
-#: What ``gen`` gathers before a write (characters).
-_BLOCK = 1 << 16

@@ -1,0 +1,72 @@
+"""``bipartite-game annotate``: a verdict for every move of a played game."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+
+from ..._command import stop_if_reader_leaves, write_stdout
+from ..._input import read_input
+from ...errors import BipartiteGameError
+from ..command import Command
+from ..parser import Parser
+
+__all__ = ["AnnotateCommand"]
+
+
+class AnnotateCommand(Command):
+    """``annotate maze`` and ``annotate graph``: each line of a game record
+    with ``good``, ``mistake`` or ``lost``."""
+
+    description = (
+        "Read a game record, one move a line (the first is where the token was placed), "
+        "and print each line with its verdict: 'good' (the player could force a win and "
+        "still can), 'mistake' (could, and cannot any more) or 'lost' (could not)."
+    )
+
+    def add_arguments(self, parser: Parser) -> None:
+        games = parser.add_subcommands(dest="board", metavar="GAME")
+        on_maze = games.add_parser(
+            "maze",
+            help="a maze game; the record's lines are cells 'row col' (1-based)",
+            description=(
+                "Annotate a record of the maze game: one cell 'row col' (1-based) a line."
+            ),
+        )
+        on_maze.add_argument("maze", metavar="MAZE", help="the maze ('maze' input format)")
+        on_maze.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+        on_maze.add_argument(
+            "--moves",
+            default="rook",
+            metavar="MOVES",
+            help="move set, as for 'maze' (default rook)",
+        )
+        on_graph = games.add_parser(
+            "graph",
+            help="a game on an edge list; the record's lines are vertex labels",
+            description=(
+                "Annotate a record of vertex geography on an edge list: one label a line."
+            ),
+        )
+        on_graph.add_argument("edges", metavar="EDGES", help="the edge list ('graph' input format)")
+        on_graph.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+
+    def run(self, args: argparse.Namespace) -> int:
+        """Every record line with its verdict."""
+        from ...problems.annotate import answer_graph, answer_maze
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        board_file = args.maze if args.board == "maze" else args.edges
+        if board_file == "-" and args.record == "-":
+            raise BipartiteGameError("the board and the record cannot both be standard input")
+        with stop_if_reader_leaves():
+            board, record = read_input(board_file), read_input(args.record)
+            if args.board == "maze":
+                output = answer_maze(board, record, moves=args.moves)
+            else:
+                output = answer_graph(board, record)
+        write_stdout(output)
+        return 0
+
+
+COMMAND = AnnotateCommand

@@ -20,7 +20,7 @@ from bipartite_game.cli.commands import COMMANDS, load_command
 from bipartite_game.cli.main import build_parser, command_parser
 
 PACKAGE = Path(bipartite_game.__file__).parent
-ROOT = PACKAGE.parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 COMMAND_PACKAGE = "bipartite_game.cli.commands"
 #: Command modules another command's module imports: ``stress`` reads the

@@ -147,7 +147,9 @@ _LETTERS_OF_C_TYPE = {
     "uint8_t *": "?B",
     "uint64_t *": "Q",
 }
-_NATIVE = Path(_native.__file__).parent / "native"
+#: The sources beside the tests (an installed package carries no C sources).
+_SOURCES = Path(__file__).resolve().parent.parent / "src" / "bipartite_game"
+_NATIVE = _SOURCES / "native"
 _EXPORTED = re.compile(
     r'__attribute__\s*\(\(\s*visibility\s*\(\s*"default"\s*\)\s*\)\)\s*'
     r"(?P<result>[\w\s]+?)\s+(?P<name>bg_\w+)\s*\((?P<params>[^)]*)\)\s*\{"
@@ -158,6 +160,8 @@ def _c_prototypes() -> dict[str, list[str]]:
     """Every function the library exports (``BG_EXPORT``), by name, with its
     parameter types: from the preprocessed sources, so that the functions a
     macro writes once per offset type (``_i32``) are there as compiled."""
+    if not _NATIVE.is_dir():
+        pytest.skip(f"no C sources at {_NATIVE}")
     compiler = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
     if compiler is None:
         pytest.skip("no C compiler to preprocess native/*.c")
@@ -186,7 +190,7 @@ def _adapter_declarations() -> list[tuple[str, str, str]]:
     letters); ``lib.csr_function(name, letters, indptr)`` declares both
     offset types (``name`` with ``l`` first, ``name_i32`` with ``i``).  Both
     strings must be literals, so that this list is the whole truth."""
-    package = Path(_native.__file__).parent
+    package = _SOURCES
     declared = []
     for path in sorted(package.rglob("*.py")):
         if path.name == "_native.py":

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import select
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,3 +57,39 @@ def golden_game(stem: str) -> tuple[str, bool]:
         rule = "edge"
         stem = stem.removeprefix("rule-edge-")
     return rule, stem.startswith("directed-")
+
+
+def run_on_terminal(*args: str) -> tuple[str, bytes, int]:
+    """Run ``bipartite-game ARGS`` with standard error on a pseudo-terminal
+    (progress shown from the start: ``BIPARTITE_GAME_PROGRESS_AFTER=0``) and
+    standard output on a pipe; what the terminal showed, the output, and
+    the exit status."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, BIPARTITE_GAME_PROGRESS_AFTER="0")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bipartite_game", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env=env,
+    )
+    os.close(slave)
+    shown = b""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # every writer closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+        elif proc.poll() is not None:
+            break
+    assert proc.stdout is not None
+    out = proc.stdout.read()
+    status = proc.wait()
+    os.close(master)
+    return shown.decode(), out, status

@@ -14,10 +14,6 @@ progress bar at a terminal and nothing when standard error is not one.
 from __future__ import annotations
 
 import os
-import pty
-import select
-import subprocess
-import sys
 import time
 from typing import Any
 
@@ -38,7 +34,7 @@ from bipartite_game.theory.nimbers import (
 )
 from bipartite_game.theory.sums import component_value, solve_sum
 
-from .cli_util import assert_one_line_error, run
+from .cli_util import assert_one_line_error, run, run_on_terminal
 
 
 def _hexagonal(rows: int, cols: int) -> Graph:
@@ -246,45 +242,10 @@ def test_sum_and_play_sum_keep_the_budget() -> None:
         os.remove(path)
 
 
-def _on_a_terminal(*args: str) -> tuple[str, bytes, int]:
-    """Run the command with standard error on a pseudo-terminal (the
-    progress line shown from the start); what it showed, the output and
-    the exit status."""
-    master, slave = pty.openpty()
-    env = dict(os.environ, BIPARTITE_GAME_PROGRESS_AFTER="0")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bipartite_game", *args],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        env=env,
-    )
-    os.close(slave)
-    shown = b""
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # every writer closed
-                break
-            if not chunk:
-                break
-            shown += chunk
-        elif proc.poll() is not None:
-            break
-    assert proc.stdout is not None
-    out = proc.stdout.read()
-    status = proc.wait()
-    os.close(master)
-    return shown.decode(), out, status
-
-
 def test_a_long_run_shows_a_progress_bar_at_a_terminal_only(tmp_path: Any) -> None:
     path = tmp_path / "hexagonal.txt"
     path.write_text(_edge_text(_hexagonal(60, 60)))
-    shown, out, status = _on_a_terminal("graph", str(path), "--nimbers", "--budget", "10000000")
+    shown, out, status = run_on_terminal("graph", str(path), "--nimbers", "--budget", "10000000")
     assert status == 0 and out.count(b"\n") == 3600
     assert "bipartite-game: solve > degree 3: lines [" in shown
     assert "%] ... " in shown or "%" in shown

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import io
 import os
-import pty
 import re
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import networkx as nx
@@ -23,7 +18,7 @@ import pytest
 
 from bipartite_game import _stats
 
-from .cli_util import assert_one_line_error, run
+from .cli_util import assert_one_line_error, run, run_on_terminal
 from .strategies import tiered
 
 ROOT = Path(__file__).parent.parent
@@ -298,43 +293,9 @@ def test_no_progress_before_the_delay() -> None:
 # --- the progress line through the real command ---
 
 
-def _run_on_pty(*args: str) -> tuple[str, bytes, int]:
-    """Run the command with standard error on a pseudo-terminal and standard
-    output on a pipe; what each received, and the exit status."""
-    master, slave = pty.openpty()
-    env = dict(os.environ, BIPARTITE_GAME_PROGRESS_AFTER="0")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bipartite_game", *args],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        env=env,
-    )
-    os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # every writer closed
-                break
-            if not chunk:
-                break
-            seen += chunk
-        elif proc.poll() is not None:
-            break
-    assert proc.stdout is not None
-    out = proc.stdout.read()
-    status = proc.wait()
-    os.close(master)
-    return seen.decode(), out, status
-
-
 def test_progress_at_a_terminal_names_the_phases_and_is_erased() -> None:
     path = str(EXAMPLES / "maze.txt")
-    shown, out, status = _run_on_pty("maze", path)
+    shown, out, status = run_on_terminal("maze", path)
     assert status == 0
     assert out == run("maze", path).stdout  # nothing of it in the output
     assert ERASE + "bipartite-game: parse ... " in shown
@@ -344,7 +305,7 @@ def test_progress_at_a_terminal_names_the_phases_and_is_erased() -> None:
 
 
 def test_stats_at_a_terminal_come_after_the_erased_progress_line() -> None:
-    shown, _, status = _run_on_pty("graph", str(EXAMPLES / "graph.txt"), "--stats")
+    shown, _, status = run_on_terminal("graph", str(EXAMPLES / "graph.txt"), "--stats")
     assert status == 0
     progress, _, rest = shown.rpartition(ERASE)
     assert "bipartite-game: build ... " in progress

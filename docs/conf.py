@@ -5,7 +5,7 @@ Build it with ``sphinx-build -W --keep-going -b html docs docs/_build/html``
 this folder, read by MyST as they are (the README is the home page); the API
 reference is generated from the docstrings (autodoc, autosummary); each
 command's page shows its ``--help`` as the installed command prints it
-(``_ext/bipartite_game_docs.py``).  ``tests/test_docs.py`` runs every example
+(``_ext/bipartite_game_docs.py``).  ``tests/docs/test_site.py`` runs every example
 of the site and, in the slow tier, this build with warnings as errors.
 
 The site is also built in Simplified Chinese from the same pages and the

@@ -1,7 +1,7 @@
 """Test settings: the compiled kernels are what get tested.
 
 ``BIPARTITE_GAME_JIT=always`` makes every kernel call, however small, go
-through numba (subprocesses inherit it); ``test_jit.py`` checks the
+through numba (subprocesses inherit it); ``tests/package/test_jit.py`` checks the
 interpreted path separately.
 """
 
@@ -29,5 +29,3 @@ settings.register_profile(
 settings.register_profile("ci", parent=settings.get_profile("default"), max_examples=200)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-# the browser tests' server and tab (they skip without Chromium)
-from .browser import base_url, page, tab_at  # noqa: E402, F401

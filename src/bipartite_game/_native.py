@@ -95,7 +95,7 @@ class Library:
         Cached by name and signature: two adapters that declared one C
         function differently would each be checked by their own letters, and
         only one of them can be right, so a test of either finds it.  Both
-        are literal strings at every call, so that ``tests/test_native.py``
+        are literal strings at every call, so that ``tests/package/test_native.py``
         can hold each letter to the C prototype's parameter type."""
         key = (name, signature)
         found = self._functions.get(key)

@@ -5,7 +5,7 @@
 - :mod:`.verify` -- checks a certificate with code of its own: it imports
   the graph and the text helpers only, never the matching, the solver or
   :mod:`.certificate` (a check by the code that produced the answer proves
-  nothing; ``tests/test_certificate.py`` runs it in a fresh interpreter).
+  nothing; ``tests/proofs/test_certificate.py`` runs it in a fresh interpreter).
 
 The modules are imported on use: importing this package loads neither.
 """

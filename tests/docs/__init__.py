@@ -1,0 +1,1 @@
+"""The documentation site: its examples run, and its Chinese translation is complete."""

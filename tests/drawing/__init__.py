@@ -1,0 +1,1 @@
+"""The drawing package: SVG pictures of graphs, boards and solutions."""

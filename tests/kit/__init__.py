@@ -1,0 +1,1 @@
+"""The contest kit: check, gen, stress and shrink."""

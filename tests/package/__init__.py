@@ -1,0 +1,1 @@
+"""The package as installed and imported: root exports, layers, the native library, start-up."""

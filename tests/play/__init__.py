@@ -1,0 +1,1 @@
+"""The play layer: positions, the engine, the terminal game."""

@@ -1,0 +1,1 @@
+"""The web page in headless Chromium, driven by Playwright (skipped without Chromium)."""

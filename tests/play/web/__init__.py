@@ -1,0 +1,1 @@
+"""The web page's server through its API (no browser)."""

@@ -1,0 +1,1 @@
+"""The proofs layer: explanations, certificates and their independent check."""

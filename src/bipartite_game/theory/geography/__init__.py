@@ -19,6 +19,16 @@ its strongly connected components with a cycle (the rest of the
 condensation is settled in linear time), edge geography inside its
 components with an odd cycle or a loop (the bipartite ones by GF(2)).
 
+The modules:
+
+- :mod:`.edge_bipartite` -- edge geography on bipartite graphs over GF(2),
+  after :mod:`.peel`, its linear-time part.
+- :mod:`.directed` -- directed games over the condensation.
+- :mod:`.search` -- the memoised search with a budget, after
+  :mod:`.chains` shortens the forced-move chains.
+- :mod:`.position` -- a game in progress under any rule.
+- :mod:`.brute` -- minimax straight from the rules, the tests' oracle.
+
 Edges are two endpoint arrays.  Under the edge rule every pair is its own
 edge (parallel edges count, a loop is a move); under the vertex rule repeats
 and loops change nothing.  ``directed`` reads pair i as an arc u[i] -> v[i].

@@ -2,8 +2,9 @@
 
 The public names below are imported on first use (PEP 562 ``__getattr__``),
 not with the package: a command-line run imports the package first, and
-importing every module here (numpy's and ours, about 50 ms) would be paid by
-every command, even the ones that need two of them.  It also keeps
+importing every module here (numpy's and ours) would be paid by every
+command, even the ones that need two of them (the figures: docs/benchmarks.md,
+"Start-up: judge-sized inputs").  It also keeps
 ``bipartite_game.proofs.verify`` free of the solver (see ``_HOMES``).
 
 The packages, in their layers, lowest first (each uses only those before

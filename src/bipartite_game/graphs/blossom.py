@@ -27,8 +27,9 @@ meets it.
 Native.  ``edmonds`` and ``odd_components_without`` have C versions
 (``native/blossom.c``, attached as adapters, see :mod:`._native`) that return
 the same matching and labels, so an answer needs neither numba nor the
-interpreter's 1 µs an element: 100 King boards' searches take 2 ms instead
-of 67 ms interpreted.
+interpreter, whose cost per element dwarfs a judge-sized search (the
+figures: docs/benchmarks.md, "The blossom search and the lock lattice,
+native").
 """
 
 from __future__ import annotations

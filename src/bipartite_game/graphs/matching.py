@@ -20,11 +20,11 @@ documented API: they trust their arguments, which the functions on a
   again, so failed searches cost O(E) in all.  A successful search costs the
   ball around its root out to the nearest free vertex and flips the shortest
   path it found.  Iterative: paths may be millions of vertices long.
-  Measured on a 2000x2000 maze with 10 % walls (benchmarks/): PF+ (phases of
-  DFS with lookahead and fairness, as in the C anchor) spends its time
-  re-exploring the trees of roots that can never augment, 1.5 s or more;
-  Hopcroft–Karp needs over 200 phases there because augmenting paths are
-  hundreds of edges long; this search needs 0.8 s.
+  Why not the classics: on large mazes PF+ (phases of DFS with lookahead
+  and fairness, as in the C anchor) spends its time re-exploring the trees
+  of roots that can never augment, and Hopcroft–Karp needs hundreds of
+  phases because augmenting paths are hundreds of edges long (the
+  figures: docs/benchmarks.md, "Leaper mazes").
 * Push-relabel, where augmenting paths are long: after a successful
   search that visited more than :data:`HAND_OVER_AFTER` of side 0, the
   remaining free side-0 vertices are matched by push-relabel with global

@@ -100,20 +100,37 @@ def maximum_matching(
 
     Parameters
     ----------
-    graph
-        Any undirected graph.  Bipartite graphs use the pruned Hungarian
-        search; others Edmonds' blossom search.
-    initial
-        An optional matching to start from (a ``mate`` array); it is checked
-        as :func:`validate_matching` checks it.
+    graph : GraphLike
+        Any undirected graph, a :class:`Graph` or a networkx graph.
+        Bipartite graphs use the pruned Hungarian search; others Edmonds'
+        blossom search.
+    initial : array_like, optional
+        A matching to start from (a ``mate`` array); it is checked as
+        :func:`validate_matching` checks it.
 
     Returns
     -------
-    mate : int32 array
-        ``mate[v]`` is ``v``'s partner or ``-1``.
+    numpy.ndarray or dict
+        For a :class:`Graph`, the ``mate`` array (int32): ``mate[v]`` is
+        ``v``'s partner or ``-1``.  For a networkx graph, a dict
+        ``{u: v, v: u}`` of its nodes.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``graph`` is not a graph, or ``initial`` not a matching of it.
+
+    See Also
+    --------
+    matching_size : the number of edges of a matching.
+    solve : the game this matching decides.
 
     Examples
     --------
+    >>> import networkx as nx
+    >>> maximum_matching(nx.path_graph(["a", "b"]))
+    {'a': 'b', 'b': 'a'}
+
     >>> g = Graph.from_edges([0, 1, 2], [1, 2, 3])   # the path 0-1-2-3
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]

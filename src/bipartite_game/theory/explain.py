@@ -121,7 +121,7 @@ class Explanation:
         --------
         >>> from bipartite_game import Graph, solve
         >>> e = solve(Graph.from_edges(["a", "b"], ["b", "c"])).explain("b")
-        >>> print(e.text(lambda v: v.upper()))
+        >>> print(e.text(lambda v: v.upper()), end="")
         B: first (the player to move wins)
           B is in the barrier A ...
           first move: C, B's partner; then answer every move along the matching.

@@ -130,7 +130,7 @@ and is refused as soon as its counted work passes the budget: it never
 answers after more steps than the budget.  No clock is read, so the same
 input and budget give the same outcome on every machine.  On random
 graphs the certificates leave a handful of rows to the searches, so the
-whole costs a few solves; long alternating cycles (king moves with walls)
+whole costs some ten solves; long alternating cycles (king moves with walls)
 take more rounds, and a chain of K4 thousands of searches (the figures:
 docs/benchmarks.md, "The allowed edges of G[C]").
 

@@ -1,8 +1,8 @@
 """The public docstrings follow numpydoc: every name of ``bipartite_game.__all__``
 and every public name of the modules the API reference documents
 (``docs/api/*.md``) says what it takes (Parameters, one ``name : type`` line
-per parameter of the signature, in its order; a class may list its fields
-as Attributes instead), what it gives (Returns, or Yields for a generator)
+per parameter of the signature, in its order; a class's are its
+constructor's), what it gives (Returns, or Yields for a generator)
 and shows itself at work (Examples), and so do the public methods of the
 classes among them.  Read with numpydoc's own parser
 (``numpydoc.docscrape``, an unknown section an error); that the examples
@@ -20,11 +20,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from numpydoc.docscrape import NumpyDocString
+from numpydoc.docscrape import NumpyDocString, get_doc_object
+from numpydoc.validate import validate
 
 import bipartite_game
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+#: numpydoc's own checks (``numpydoc.validate``) that every docstring here
+#: passes: the layout (GL: no unknown section, sections in order, no stray
+#: blank lines), the parameters (PR: each documented, none unknown, in
+#: order, typed and described, ``name : type``), the returns and yields (RT,
+#: YD), See Also entries described (SA02, SA04) and an Examples section
+#: (EX01).  Left out: the summary's form (SS: one line, an imperative
+#: verb), which the house style does not follow, and See Also everywhere.
+NUMPYDOC_CHECKS = frozenset(
+    {"GL01", "GL02", "GL03", "GL05", "GL06", "GL07", "GL09", "GL10"}
+    | {"PR01", "PR02", "PR03", "PR04", "PR05", "PR06", "PR07", "PR10"}
+    | {"RT01", "RT03", "YD01", "SA02", "SA04", "EX01"}
+)
 
 
 def _documented_modules() -> list[str]:
@@ -125,7 +139,7 @@ def _gives(value: Any) -> str | None:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
     if text in ("None", "NoReturn") or annotation is None:
         return None
-    if inspect.isgeneratorfunction(value) or text.startswith(("Iterator", "Generator")):
+    if inspect.isgeneratorfunction(value):
         return "Yields"
     return "Returns"
 
@@ -138,16 +152,9 @@ def _names(entries: list[Any]) -> list[str]:
 def _check_signature_sections(value: Any) -> None:
     doc = _parsed(value)
     wanted = _parameters(value)
-    section = "Parameters"
-    if inspect.isclass(value) and not doc["Parameters"] and doc["Attributes"]:
-        # a class the package builds and hands out (a solution, a verdict)
-        # lists what it holds; its constructor's fields are among them
-        section = "Attributes"
-    documented = _names(doc[section])
-    if section == "Attributes":
-        documented = [name for name in documented if name in wanted]
-    assert documented == wanted, f"{section} section names {documented}, signature {wanted}"
-    for entry in doc[section]:
+    documented = _names(doc["Parameters"])
+    assert documented == wanted, f"Parameters section names {documented}, signature {wanted}"
+    for entry in doc["Parameters"]:
         assert entry.type, f"parameter {entry.name!r} has no type"
         assert entry.desc, f"parameter {entry.name!r} has no description"
     gives = _gives(value)
@@ -173,6 +180,13 @@ def test_names_and_methods_show_an_example(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(METHODS))
 def test_methods_say_what_they_take_and_give(name: str) -> None:
     _check_signature_sections(METHODS[name])
+
+
+@pytest.mark.parametrize("name", sorted(TOP_LEVEL) + sorted(METHODS))
+def test_numpydoc_validation_passes(name: str) -> None:
+    found = validate(get_doc_object({**TOP_LEVEL, **METHODS}[name]))["errors"]
+    failed = [f"{code} {message}" for code, message in found if code in NUMPYDOC_CHECKS]
+    assert not failed, failed
 
 
 def test_the_reference_has_many_names() -> None:

@@ -501,10 +501,10 @@ def iter_sweep(
     scheduler : str or distributed.Client, optional
         A Dask cluster to run on.
 
-    Yields
-    ------
-    dict
-        One row per sample, in the grid's order.
+    Returns
+    -------
+    Iterator of dict
+        One row per sample, in the grid's order, as it is ready.
 
     Raises
     ------

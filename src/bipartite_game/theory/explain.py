@@ -52,7 +52,7 @@ Namer = Callable[[Any], str]
 class Explanation:
     """Who wins from ``start`` and why.
 
-    Attributes
+    Parameters
     ----------
     start : Vertex
         The vertex explained.

@@ -300,8 +300,9 @@ def odd_components_without(indptr: OffsetArray, indices: Int32Array, removed: Bo
     Union-find over the rows in order, each edge taken from its lower end
     (roots are the smallest vertex, path halving), then each component's
     size parity at its root.  Not a search: a search reads rows in the
-    order it reaches vertices, this one as they lie in memory, 4 times
-    faster on a 1000x1000 king maze (61 ms against 13 ms, in C)."""
+    order it reaches vertices, this one as they lie in memory, which is
+    several times faster on large mazes (docs/benchmarks.md, "The blossom
+    search and the lock lattice, native")."""
     n = indptr.size - 1
     root_of = np.arange(n, dtype=np.int32)
     for v in range(n):

@@ -182,11 +182,8 @@ def searched_side(side: SideArray, mate: Int32Array) -> SideArray:
     bipartition, so the maximum matching's size and D are the same either
     way; only the work differs.  From the side with fewer free vertices
     there are fewer searches, fewer of them fail (a failed search walks its
-    whole tree), and more free vertices wait at the far end.  Measured on
-    2000x2000 leaper mazes with the A* search that push-relabel replaced:
-    twice as fast where the sides differ much (knight: 7.5 s against 3.9
-    s), the same within noise where they are close; with push-relabel
-    the two sides are within the noise of a busy machine.  O(V)."""
+    whole tree), and more free vertices wait at the far end (the figures:
+    docs/benchmarks.md, "The matching search's starting side").  O(V)."""
     free_on_1 = int(np.count_nonzero(side[mate < 0]))
     free = int(np.count_nonzero(mate < 0))
     if free_on_1 * 2 >= free:

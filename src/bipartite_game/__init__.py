@@ -2,9 +2,45 @@
 
 The public names below are imported on first use (PEP 562 ``__getattr__``),
 not with the package: a command-line run imports the package first, and
-importing every module here (numpy's and ours, about 50 ms) would be paid by
-every command, even the ones that need two of them.  It also keeps
+importing every module here (numpy's and ours) would be paid by every
+command, even the ones that need two of them (the figures: docs/benchmarks.md,
+"Start-up: judge-sized inputs").  It also keeps
 ``bipartite_game.proofs.verify`` free of the solver (see ``_HOMES``).
+
+The packages, in their layers, lowest first (each uses only those before
+it in this list, and the modules of the root):
+
+- :mod:`.drawing` -- pictures as SVG text, beside the array layer and
+  under it (it knows no game).
+- :mod:`.graphs` -- the array layer: graphs as CSR arrays, boards,
+  maximum matchings.
+- :mod:`.theory` -- the games: who wins, why, and how to play.
+- :mod:`.proofs` -- certificates, and their check without the solver.
+- :mod:`.problems` -- the judge formats: text in, the answer out.
+- :mod:`.play` -- a game in progress, the engine, the terminal and the web page.
+- :mod:`.experiments` -- sweeps over random graph families.
+- :mod:`.kit` -- the contest kit: generate, stress, shrink, check.
+- :mod:`.cli` -- the command line, the top layer.
+
+And the modules beside them:
+
+- :mod:`.errors` -- the exceptions (``ValueError`` subclasses, but
+  ``SolverError``: a bug) and the warning.
+- :mod:`.brute` -- exhaustive search from the rules: the tests' oracle.
+- :mod:`.__main__` -- ``python -m bipartite_game``.
+- :mod:`._version` -- ``__version__``, read from the installed metadata.
+- :mod:`._lazy` -- public names imported on first use (PEP 562).
+- :mod:`._checks` -- the boundary for ids and id arrays from outside.
+- :mod:`._frozen` -- read-only arrays and the objects that keep theirs so.
+- :mod:`._jit` -- kernels compiled only when the work is big enough.
+- :mod:`._native` -- the C kernels (``native/*.c``, built at install
+  into the extension ``_ckernels``), loaded by ctypes.
+- :mod:`._limits` -- work refused before it starts when it cannot fit.
+- :mod:`._stats` -- phases, sizes, memory and progress of a long run.
+- :mod:`._text` -- numbers and quotations read safely from any text.
+- :mod:`._input` -- one input read with a bound, for the command line.
+- :mod:`._command` -- what every command shares: standard output written
+  with its failures named.
 """
 
 from __future__ import annotations

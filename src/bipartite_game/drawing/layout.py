@@ -38,6 +38,28 @@ def force_layout(
     together, and the moves cool over a fixed number of steps (500 up to 200
     vertices, fewer beyond).  Cost: O(V^2 + E) per step (numpy), so meant
     for graphs a person looks at.
+
+    Parameters
+    ----------
+    count : int
+        The number of vertices.
+    u, v : array_like
+        The edges' endpoints.
+    width, height : float
+        The picture's size in pixels.
+    margin : float, optional
+        The least distance from the border.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``count`` rows ``(x, y)`` (int64).
+
+    Examples
+    --------
+    >>> points = force_layout(3, [0, 1], [1, 2], 200, 100)
+    >>> points.shape, bool((points >= 40).all() and (points[:, 0] <= 160).all())
+    ((3, 2), True)
     """
     if count == 0:
         return np.zeros((0, 2), dtype=np.int64)
@@ -94,7 +116,23 @@ def _js_round(value: float) -> int:
 def label_points(labels: Sequence[Hashable] | None) -> npt.NDArray[np.int64] | None:
     """Grid coordinates ``(col, row)`` when every label is a pair of
     integers ``(row, col)`` (as networkx's ``grid_2d_graph`` labels its
-    vertices), shifted to start at 0; else ``None``.  O(V)."""
+    vertices), shifted to start at 0; else ``None``.  O(V).
+
+    Parameters
+    ----------
+    labels : sequence of hashable or None
+        A graph's labels.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        One ``(col, row)`` per vertex (int64), or ``None``.
+
+    Examples
+    --------
+    >>> label_points([(0, 1), (1, 1)]).tolist(), label_points(["a"])
+    ([[0, 0], [0, 1]], None)
+    """
     if not labels:
         return None
     for label in labels:

@@ -66,6 +66,42 @@ def picture(
     (:data:`GRID_DRAW_LIMIT` at grid labels) or :data:`EDGE_DRAW_LIMIT`
     edges, the ``summary`` lines and a note instead, in O(1) more.
     Cost: O(V + E) pieces, plus the layout's O(V^2) a step.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+    summary : sequence of str
+        The lines shown instead when the graph is too large.
+    labels : sequence of str, optional
+        One label per vertex.
+    tints : sequence of Tint, optional
+        As for :func:`graph_svg`.
+    edge_styles : sequence of EdgeStyle, optional
+        As for :func:`graph_svg`, aligned with ``graph.edges()``.
+    pairs : iterable of (int, int), optional
+        As for :func:`graph_svg`.
+    path : sequence of int, optional
+        As for :func:`graph_svg`.
+    token : int or None, optional
+        As for :func:`graph_svg`.
+    token_title : str, optional
+        As for :func:`graph_svg`.
+    outlined : iterable of int, optional
+        As for :func:`graph_svg`.
+    legend : sequence of (str, str), optional
+        As for :func:`graph_svg`.
+
+    Returns
+    -------
+    str
+        The SVG text.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> picture(Graph.from_edges([0, 1], [1, 2]), ["a path"]).count("data-vertex")
+    3
     """
     note = oversize(graph)
     if note is not None:
@@ -125,7 +161,26 @@ def _grid_labelled(graph: Graph) -> bool:
 def oversize(graph: Graph) -> str | None:
     """Why :func:`picture` would not draw ``graph`` (a note for its summary),
     or ``None`` when it would.  O(1), or O(V) to look at the labels of a
-    graph past :data:`DRAW_LIMIT` vertices."""
+    graph past :data:`DRAW_LIMIT` vertices.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+
+    Returns
+    -------
+    str or None
+        The note, or ``None``.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> oversize(Graph.from_edges([0], [1])) is None
+    True
+    >>> oversize(Graph.from_edges(range(5000), range(1, 5001)))
+    '(too large to draw: more than 200 vertices)'
+    """
     n = graph.num_vertices
     if graph.num_edges > EDGE_DRAW_LIMIT:
         return f"(too large to draw: more than {EDGE_DRAW_LIMIT} edges)"
@@ -137,7 +192,26 @@ def oversize(graph: Graph) -> str | None:
 def board_picture(open_cells: npt.NDArray[np.bool_], summary: Sequence[str]) -> str:
     """A board by :func:`board_svg` with cells sized to fit about 640
     pixels (6 to 32 a cell); past :data:`BOARD_DRAW_LIMIT` cells the
-    ``summary`` lines instead.  O(cells)."""
+    ``summary`` lines instead.  O(cells).
+
+    Parameters
+    ----------
+    open_cells : numpy.ndarray
+        2-D booleans, true on the open cells.
+    summary : sequence of str
+        The lines shown instead when the board is too large.
+
+    Returns
+    -------
+    str
+        The SVG text.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> board_picture(np.ones((2, 3), dtype=bool), ["a board"]).count("data-row")
+    6
+    """
     height, width = (int(s) for s in open_cells.shape)
     if height * width > BOARD_DRAW_LIMIT:
         return summary_svg([*summary, f"(too large to draw: more than {BOARD_DRAW_LIMIT} cells)"])

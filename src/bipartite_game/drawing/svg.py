@@ -113,6 +113,43 @@ def board_svg(
     ``coordinates`` numbers rows and columns 1-based in a margin.  Every
     cell carries ``data-row``/``data-col`` (0-based).  ``legend``, as for
     :func:`graph_svg`, is written below the board.  O(cells) pieces.
+
+    Parameters
+    ----------
+    open_cells : numpy.ndarray
+        2-D booleans, true on the open cells.
+    cell : int, optional
+        The side of a cell in pixels.
+    tints : sequence of Tint, optional
+        ``(cells, fill, class)`` triples colouring open cells.
+    outlined : iterable of int, optional
+        Cells outlined (legal moves).
+    dotted : iterable of int, optional
+        Cells dotted (hints).
+    pairs : iterable of (int, int), optional
+        Pairs of cells drawn as a matching.
+    path : sequence of int, optional
+        Cells joined by a polyline.
+    token : int or None, optional
+        The token's cell.
+    token_title : str, optional
+        The token's tooltip.
+    coordinates : bool, optional
+        Number the rows and columns.
+    legend : sequence of (str, str), optional
+        ``(fill, text)`` lines below the board.
+
+    Returns
+    -------
+    str
+        The SVG text.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> svg = board_svg(np.array([[True, False]]), token=0)
+    >>> svg.startswith("<svg "), svg.count("data-row")
+    (True, 2)
     """
     height, width = (int(s) for s in open_cells.shape)
     painted = _first_tints(tints)
@@ -261,6 +298,46 @@ def graph_svg(
     ``legal``, ``token`` a red ring round its disc (the label stays
     readable).  ``legend`` is a list of ``(fill, text)`` written below the
     picture (a swatch, or a ring: :data:`RING`).  O(V + E) pieces.
+
+    Parameters
+    ----------
+    points : array_like
+        One ``(x, y)`` per vertex, in pixels.
+    u, v : array_like
+        The edges' endpoints.
+    labels : sequence of str, optional
+        One label per vertex; the ids by default.
+    write_labels : bool, optional
+        Write the labels on the discs.
+    tints : sequence of Tint, optional
+        ``(vertices, fill, class)`` triples colouring vertices.
+    edge_styles : sequence of EdgeStyle, optional
+        Restyled edges.
+    pairs : iterable of (int, int), optional
+        Pairs drawn as a matching.
+    path : sequence of int, optional
+        Vertices joined by a polyline.
+    token : int or None, optional
+        The token's vertex.
+    token_title : str, optional
+        The token's tooltip.
+    outlined : iterable of int, optional
+        Vertices ringed (legal moves).
+    legend : sequence of (str, str), optional
+        ``(fill, text)`` lines below the picture.
+    radius : float, optional
+        The discs' radius in pixels.
+
+    Returns
+    -------
+    str
+        The SVG text.
+
+    Examples
+    --------
+    >>> svg = graph_svg([[20, 20], [60, 20]], [0], [1], labels=["a", "b"])
+    >>> svg.count("data-vertex"), 'class="bipartite-game-graph"' in svg
+    (2, True)
     """
     xy = np.asarray(points, dtype=np.float64).reshape(-1, 2)
     src = np.asarray(u, dtype=np.int64)
@@ -386,7 +463,25 @@ def _legend(entries: Sequence[tuple[str, str]], top: int, left: int = 0) -> str:
 
 def summary_svg(lines: Sequence[str], *, css_class: str = "bipartite-game-summary") -> str:
     """A small box with a few lines of text (escaped): the picture of what
-    is too large to draw.  O(text)."""
+    is too large to draw.  O(text).
+
+    Parameters
+    ----------
+    lines : sequence of str
+        The text, a line each.
+    css_class : str, optional
+        The picture's class.
+
+    Returns
+    -------
+    str
+        The SVG text.
+
+    Examples
+    --------
+    >>> "big &lt;graph&gt;" in summary_svg(["big <graph>"])
+    True
+    """
     width = 16 + 7 * max((len(line) for line in lines), default=0)
     height = 14 + 18 * len(lines)
     parts = [
@@ -426,5 +521,23 @@ def _num(value: float) -> str:
 
 def short_label(text: str, most: int = 8) -> str:
     """A label cut to ``most`` characters for the disc it is written on
-    (the tooltip keeps it whole)."""
+    (the tooltip keeps it whole).
+
+    Parameters
+    ----------
+    text : str
+        The label.
+    most : int, optional
+        The most characters kept.
+
+    Returns
+    -------
+    str
+        The label, or its first ``most - 1`` characters and an ellipsis.
+
+    Examples
+    --------
+    >>> short_label("abcdefghijk"), short_label("abc")
+    ('abcdefg…', 'abc')
+    """
     return text if len(text) <= most else text[: most - 1] + "…"

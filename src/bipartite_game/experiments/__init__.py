@@ -1,6 +1,15 @@
 """Experiments: many solves of random graphs, as one table (``sweep``).
 
-The families of random graphs (``families``), their catalogue without numpy
-(``catalogue``, read by the command line's help) and the sweep over a grid of
-their parameters (``sweep``).  Sits above ``play/`` and below ``kit/``.
+- :mod:`.sweep` -- every sample of a family over a grid of its parameters,
+  solved, one row of measures per sample (docs/sweep.md).
+- :mod:`.families` -- the random graph families, generated with numpy.
+- :mod:`.catalogue` -- their names and parameters without numpy (the
+  command line's help reads it).
+- :mod:`.cluster` -- a sweep's samples run on a Dask cluster.
+- :mod:`.parquet` -- a sweep's rows as one Parquet file.
+- :mod:`.plot` -- a sweep's rows drawn, with the theory's limit.
+- :mod:`.karp_sipser` -- the Karp–Sipser limit of the matching number of
+  G(n, c/n), the curve the plots compare with.
+
+Sits above ``play/`` and below ``kit/``.
 """

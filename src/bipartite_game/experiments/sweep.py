@@ -111,6 +111,28 @@ def parse_values(text: str) -> tuple[float, ...]:
     same seeds, the same rows).  Anything else is a
     :class:`BipartiteGameError` that quotes the item, raised before any
     value is made.
+
+    Parameters
+    ----------
+    text : str
+        The values, as ``--param`` takes them after ``NAME=``.
+
+    Returns
+    -------
+    tuple of float
+        The values, in the order written.
+
+    Raises
+    ------
+    BipartiteGameError
+        When an item is not a number or a range, quoting it.
+
+    Examples
+    --------
+    >>> parse_values("1,2:3:0.5")
+    (1.0, 2.0, 2.5, 3.0)
+    >>> parse_values("0:1:0.25")
+    (0.0, 0.25, 0.5, 0.75, 1.0)
     """
     if not isinstance(text, str):
         raise BipartiteGameError(f"expected the values as text, not {type(text).__name__}")
@@ -201,7 +223,27 @@ def _repeated(item: str, value: float, fine: bool) -> str:
 
 
 def sample_seed(seed: int, values: Sequence[float], sample: int) -> int:
-    """The seed of one sample (see the module docstring)."""
+    """The seed of one sample (see the module docstring).
+
+    Parameters
+    ----------
+    seed : int
+        The sweep's seed.
+    values : sequence of float
+        The point's parameter values.
+    sample : int
+        The sample's number at that point.
+
+    Returns
+    -------
+    int
+        The sample's own seed, a 64-bit unsigned integer.
+
+    Examples
+    --------
+    >>> sample_seed(7, (0.5,), 0) == sample_seed(7, (0.5,), 0) != sample_seed(7, (0.5,), 1)
+    True
+    """
     bits = [struct.unpack("<Q", struct.pack("<d", float(v)))[0] for v in values]
     sequence = np.random.SeedSequence(seed, spawn_key=(*bits, sample))
     return int(sequence.generate_state(1, np.uint64)[0])
@@ -226,7 +268,27 @@ def _estimate_bytes(family: str, n: int, values: Sequence[float]) -> int:
 
 def batch_size(family: str, n: int, points: Iterable[Sequence[float]]) -> int:
     """Samples per task on a cluster: :data:`BATCH_ELEMENTS` vertices and
-    edges of the largest point's graphs, from 1 to :data:`MAX_BATCH`."""
+    edges of the largest point's graphs, from 1 to :data:`MAX_BATCH`.
+
+    Parameters
+    ----------
+    family : str
+        The family's name.
+    n : int
+        Its size parameter.
+    points : iterable of sequence of float
+        The grid's points.
+
+    Returns
+    -------
+    int
+        The samples of one task.
+
+    Examples
+    --------
+    >>> batch_size("er", 1000, [(1.0,), (3.0,)])
+    64
+    """
     largest = max(sum(_size(family, n, values)) for values in points)
     return max(1, min(MAX_BATCH, int(BATCH_ELEMENTS // max(largest, 1.0))))
 
@@ -321,7 +383,56 @@ def sweep(
     Dask scheduler's address (``"tcp://HOST:PORT"``) or a
     ``distributed.Client``, runs the samples on that cluster instead
     (``jobs`` must then be 1): the same rows in the same order.  Everything
-    is checked, and the memory a sample needs, before any work."""
+    is checked, and the memory a sample needs, before any work.
+
+    Parameters
+    ----------
+    family : str
+        The family's name (see ``bipartite-game sweep --help``).
+    n : int
+        Its size parameter.
+    parameters : mapping of str to sequence of float
+        The values of each of the family's parameters.
+    samples : int
+        The samples at each point.
+    seed : int
+        The sweep's seed; each sample's is derived from it.
+    jobs : int, optional
+        The worker processes.
+    moves : str, optional
+        The move set of the maze families.
+    timing : bool, optional
+        Add a ``seconds`` column.
+    edge_classes : bool, optional
+        Include the columns ``every``, ``some`` and ``none``.
+    progress : bool, optional
+        Show a progress bar on standard error.
+    isolated : bool, optional
+        Run the samples in worker processes even with one job.
+    scheduler : str or distributed.Client, optional
+        A Dask cluster to run on.
+
+    Returns
+    -------
+    list of dict
+        One row per sample: the columns of :data:`COLUMNS` after the point.
+
+    Raises
+    ------
+    BipartiteGameError
+        When an argument is not valid, or the samples would not fit in memory.
+
+    See Also
+    --------
+    iter_sweep : the rows as they come.
+    to_csv, to_json : the rows as text.
+
+    Examples
+    --------
+    >>> rows = sweep("er", 20, {"c": [1.0]}, samples=2, seed=1)
+    >>> [(row["c"], row["sample"], row["matching"]) for row in rows]
+    [(1.0, 0, 3), (1.0, 1, 6)]
+    """
     return list(
         iter_sweep(
             family,
@@ -361,7 +472,52 @@ def iter_sweep(
     ``scheduler`` is connected to then (a dead one is a
     :class:`BipartiteGameError` after at most a few seconds); closing the
     iterator early stops the workers, or cancels the cluster's tasks and
-    closes the client made from an address."""
+    closes the client made from an address.
+
+    Parameters
+    ----------
+    family : str
+        The family's name.
+    n : int
+        Its size parameter.
+    parameters : mapping of str to sequence of float
+        The values of each of the family's parameters.
+    samples : int
+        The samples at each point.
+    seed : int
+        The sweep's seed.
+    jobs : int, optional
+        The worker processes.
+    moves : str, optional
+        The move set of the maze families.
+    timing : bool, optional
+        Add a ``seconds`` column.
+    edge_classes : bool, optional
+        Include the edge-class columns.
+    progress : bool, optional
+        Show a progress bar on standard error.
+    isolated : bool, optional
+        Run the samples in worker processes even with one job.
+    scheduler : str or distributed.Client, optional
+        A Dask cluster to run on.
+
+    Returns
+    -------
+    Iterator of dict
+        One row per sample, in the grid's order, as it is ready.
+
+    Raises
+    ------
+    BipartiteGameError
+        When an argument is not valid, or the scheduler cannot be reached.
+
+    Examples
+    --------
+    >>> rows = iter_sweep("er", 20, {"c": [1.0]}, samples=2, seed=1)
+    >>> next(rows)["matching"]
+    3
+    >>> rows.close()
+    """
     if family not in FAMILIES:
         raise BipartiteGameError(
             f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"
@@ -556,7 +712,25 @@ def _cell(value: Any) -> str:
 
 
 def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iterator[str]:
-    """The header line, then one line a row (``columns``: the first row's keys)."""
+    """The header line, then one line a row (``columns``: the first row's keys).
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        The rows.
+    columns : sequence of str, optional
+        The columns, in order.
+
+    Yields
+    ------
+    str
+        The header line, then a line a row, each with its line break.
+
+    Examples
+    --------
+    >>> list(csv_lines([{"c": 1.0, "losing": 3}]))
+    ['c,losing\\n', '1,3\\n']
+    """
     header_done = False
     for row in rows:
         if columns is None:
@@ -570,13 +744,49 @@ def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iter
 
 
 def to_csv(rows: Iterable[Row], columns: Sequence[str] | None = None) -> str:
-    """The rows as CSV, a header line first (``columns``: the first row's keys)."""
+    """The rows as CSV, a header line first (``columns``: the first row's keys).
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        The rows.
+    columns : sequence of str, optional
+        The columns, in order.
+
+    Returns
+    -------
+    str
+        The CSV text.
+
+    Examples
+    --------
+    >>> print(to_csv([{"c": 1.0, "losing": 3}, {"c": 1.5, "losing": 2}]), end="")
+    c,losing
+    1,3
+    1.5,2
+    """
     return "".join(csv_lines(rows, columns))
 
 
 def json_lines(rows: Iterable[Row]) -> Iterator[str]:
     """:func:`to_json` in pieces, one a row; numbers as the CSV writes them
-    (a whole parameter value ``1``, not ``1.0``)."""
+    (a whole parameter value ``1``, not ``1.0``).
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        The rows.
+
+    Yields
+    ------
+    str
+        The pieces of the JSON text.
+
+    Examples
+    --------
+    >>> "".join(json_lines([{"c": 1.0}])) == to_json([{"c": 1.0}])
+    True
+    """
     first = True
     for row in rows:
         shown = {key: _number(value) for key, value in row.items()}
@@ -586,5 +796,23 @@ def json_lines(rows: Iterable[Row]) -> Iterator[str]:
 
 
 def to_json(rows: Iterable[Row]) -> str:
-    """The rows as one JSON array of objects, one object a line."""
+    """The rows as one JSON array of objects, one object a line.
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        The rows.
+
+    Returns
+    -------
+    str
+        The JSON text.
+
+    Examples
+    --------
+    >>> print(to_json([{"c": 1.0, "bipartite": True}]), end="")
+    [
+    {"c":1,"bipartite":true}
+    ]
+    """
     return "".join(json_lines(rows))

@@ -27,8 +27,9 @@ meets it.
 Native.  ``edmonds`` and ``odd_components_without`` have C versions
 (``native/blossom.c``, attached as adapters, see :mod:`._native`) that return
 the same matching and labels, so an answer needs neither numba nor the
-interpreter's 1 µs an element: 100 King boards' searches take 2 ms instead
-of 67 ms interpreted.
+interpreter, whose cost per element dwarfs a judge-sized search (the
+figures: docs/benchmarks.md, "The blossom search and the lock lattice,
+native").
 """
 
 from __future__ import annotations
@@ -299,8 +300,9 @@ def odd_components_without(indptr: OffsetArray, indices: Int32Array, removed: Bo
     Union-find over the rows in order, each edge taken from its lower end
     (roots are the smallest vertex, path halving), then each component's
     size parity at its root.  Not a search: a search reads rows in the
-    order it reaches vertices, this one as they lie in memory, 4 times
-    faster on a 1000x1000 king maze (61 ms against 13 ms, in C)."""
+    order it reaches vertices, this one as they lie in memory, which is
+    several times faster on large mazes (docs/benchmarks.md, "The blossom
+    search and the lock lattice, native")."""
     n = indptr.size - 1
     root_of = np.arange(n, dtype=np.int32)
     for v in range(n):

@@ -121,6 +121,32 @@ class GridBoard(FrozenArrays):
     inside the grid.  ``open`` and ``cell_of`` are read-only: the board keeps
     the arrays given when they are read-only already, else copies; one made
     writable again makes the board refused (:meth:`check_intact`, O(1)).
+
+    Parameters
+    ----------
+    open : numpy.ndarray
+        2-D booleans, true on the open cells.
+    steps : tuple of (int, int)
+        The move set, as steps ``(dr, dc)``.
+    cell_of : numpy.ndarray or None
+        The flat cell of each vertex, or ``None`` to have it derived.
+    graph : Graph
+        The move graph, one vertex per open cell in row-major order.
+
+    Raises
+    ------
+    BipartiteGameError
+        When the parts disagree.
+
+    See Also
+    --------
+    grid_board : the usual way to build one.
+
+    Examples
+    --------
+    >>> board = grid_board([[1, 1, 0], [1, 1, 1]])
+    >>> board.graph, board.shape
+    (Graph(num_vertices=5, num_edges=5), (2, 3))
     """
 
     __slots__ = ("_cell_of", "graph", "open", "steps")
@@ -201,14 +227,52 @@ class GridBoard(FrozenArrays):
         return (int(self.open.shape[0]), int(self.open.shape[1]))
 
     def cell(self, v: int) -> tuple[int, int]:
-        """0-based ``(row, col)`` of vertex ``v`` (a vertex id, checked)."""
+        """0-based ``(row, col)`` of vertex ``v`` (a vertex id, checked).
+
+        Parameters
+        ----------
+        v : int
+            A vertex id.
+
+        Returns
+        -------
+        tuple of int
+            Its ``(row, col)``.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` is no vertex id of the board.
+
+        Examples
+        --------
+        >>> grid_board([[1, 1, 0], [1, 1, 1]]).cell(3)
+        (1, 1)
+        """
         cell_of = self.cell_of
         i, j = divmod(int(cell_of[vertex_id(v, cell_of.size)]), self.shape[1])
         return i, j
 
     def vertex_at(self, row: int, col: int) -> int | None:
         """The vertex on cell ``(row, col)``, or ``None`` for a wall or
-        off-board; ``row`` and ``col`` must be integers."""
+        off-board; ``row`` and ``col`` must be integers.
+
+        Parameters
+        ----------
+        row, col : int
+            A cell, 0-based.
+
+        Returns
+        -------
+        int or None
+            The vertex on that cell, or ``None``.
+
+        Examples
+        --------
+        >>> board = grid_board([[1, 1, 0], [1, 1, 1]])
+        >>> board.vertex_at(1, 2), board.vertex_at(0, 2)
+        (4, None)
+        """
         self.check_intact()
         row = int_scalar(row, "row")
         col = int_scalar(col, "col")
@@ -228,14 +292,38 @@ def grid_board(open_cells: npt.ArrayLike, moves: str | tuple[Step, ...] = "rook"
 
     Parameters
     ----------
-    open_cells
+    open_cells : array_like
         2-D array of booleans (or of 0 and 1), true where the token may
         stand; at most ``2**31 - 1`` cells.
-    moves
-        A move-set name (``rook``, ``king``, ``knight``), ``"R,C"`` for a
-        leaper, or an explicit sequence of steps ``(dr, dc)``, pairs of
-        integers (closed under negation is not required: the graph is
-        undirected).
+    moves : str or tuple of (int, int), optional
+        A move-set name (``rook``, the default, ``king``, ``knight``),
+        ``"R,C"`` for a leaper, or an explicit sequence of steps ``(dr, dc)``,
+        pairs of integers (closed under negation is not required: the graph
+        is undirected).
+
+    Returns
+    -------
+    GridBoard
+        The board and its move graph, one vertex per open cell in row-major
+        order.
+
+    Raises
+    ------
+    BipartiteGameError
+        When the cells are not a 2-D boolean array, or the move set is
+        unknown.
+
+    See Also
+    --------
+    solve : who wins from each open cell.
+
+    Examples
+    --------
+    >>> board = grid_board([[1, 1, 0], [1, 1, 1]])
+    >>> board.graph
+    Graph(num_vertices=5, num_edges=5)
+    >>> grid_board([[1, 1, 1]], moves="knight").graph.num_edges
+    0
     """
     mask = _open_mask(open_cells)
     height, width = mask.shape
@@ -326,6 +414,36 @@ class LockBoard(FrozenArrays):
     digit ``i``) of vertex ``v``; ``start`` is the start's vertex.
     ``code_of`` is read-only (a caller's array is copied unless it is
     read-only already).
+
+    Parameters
+    ----------
+    rings : int
+        The number of rings.
+    size : int
+        The positions of each ring.
+    wrap : bool
+        Whether the last position turns into the first.
+    code_of : numpy.ndarray
+        The code of each vertex.
+    start : int
+        The start's vertex id.
+    graph : Graph
+        The graph of spins.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``code_of`` or ``start`` does not fit the graph.
+
+    See Also
+    --------
+    lock_board : the usual way to build one.
+
+    Examples
+    --------
+    >>> board = lock_board(2, 3, forbidden=[4], start=0)
+    >>> board.graph, board.code(board.start)
+    (Graph(num_vertices=8, num_edges=14), '00')
     """
 
     rings: int
@@ -354,7 +472,23 @@ class LockBoard(FrozenArrays):
 
     def code(self, v: int) -> str:
         """Vertex ``v``'s code as the lock shows it: one digit a ring,
-        ring 0 last (digits joined by dots when ``size`` passes 10)."""
+        ring 0 last (digits joined by dots when ``size`` passes 10).
+
+        Parameters
+        ----------
+        v : int
+            A vertex id.
+
+        Returns
+        -------
+        str
+            Its code, ring 0 last.
+
+        Examples
+        --------
+        >>> lock_board(2, 3, forbidden=[4], start=0).code(4)
+        '12'
+        """
         self.check_intact()
         value = int(self.code_of[vertex_id(v, self.graph.num_vertices)])
         digits = []
@@ -404,6 +538,35 @@ def lock_board(
     ``2**31 - 1`` codes in all (and memory for them), ``forbidden`` and
     ``start`` codes ``0 .. size**rings - 1`` (integers, see :mod:`.graph`),
     ``wrap`` a boolean.
+
+    Parameters
+    ----------
+    rings : int
+        The number of rings, at least 1.
+    size : int
+        The positions of each ring, at least 2.
+    forbidden : array_like
+        The codes the lock may never show.
+    start : int
+        The code it shows at the start (not forbidden).
+    wrap : bool, optional
+        Whether the last position turns into the first (the default).
+
+    Returns
+    -------
+    LockBoard
+        The codes and the graph of spins.
+
+    Raises
+    ------
+    BipartiteGameError
+        When a number is out of range or the start is forbidden.
+
+    Examples
+    --------
+    >>> board = lock_board(2, 3, forbidden=[4], start=0)
+    >>> board.graph.num_vertices, board.code_of.tolist()
+    (8, [0, 1, 2, 3, 5, 6, 7, 8])
     """
     rings = int_scalar(rings, "rings")
     size = int_scalar(size, "size")

@@ -329,11 +329,12 @@ def _number_decimal_tokens(
     digits, no leading zero, at most 18 of them); None otherwise.
 
     Most edge lists number their vertices, and hashing millions of small
-    ``bytes`` objects was most of the time of ``graph`` on them (2.8 s of 4.3
-    on 10^6 edges, docs/benchmarks.md).  Distinct canonical decimals are
-    distinct numbers, so the numbering is the same.  O(T log T) in numpy: the
-    digits are folded in at most 18 vectorised passes, then one stable sort
-    finds each number's first appearance.
+    ``bytes`` objects would be most of the time of ``graph`` on them
+    (docs/benchmarks.md, "Earlier: the vectorised Python reader").
+    Distinct canonical decimals are distinct numbers, so the numbering is
+    the same.  O(T log T) in numpy: the digits are folded in at most 18
+    vectorised passes, then one stable sort finds each number's first
+    appearance.
     """
     digits = raw[is_token] - np.uint8(ord("0"))  # wraps round below '0': > 9
     if digits.size == 0 or digits.max() > 9:

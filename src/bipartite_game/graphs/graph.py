@@ -83,6 +83,25 @@ class Colouring(FrozenArrays):
     first) that proves it.  Both arrays are read-only (the bipartite
     kernels trust ``side``); a caller's array is copied unless it is
     read-only already.
+
+    Parameters
+    ----------
+    side : int8 array or None
+        0 or 1 per vertex, every edge joining different sides; ``None`` when
+        the graph has an odd cycle.
+    odd_cycle : int32 array or None
+        An odd cycle (vertex ids in order) when ``side`` is ``None``, else
+        ``None``.
+
+    See Also
+    --------
+    Graph.two_colouring : how a graph finds its colouring.
+
+    Examples
+    --------
+    >>> c = Graph.from_edges([0, 1], [1, 2]).two_colouring()
+    >>> c.side.tolist(), c.odd_cycle, c.is_bipartite
+    ([0, 1, 0], None, True)
     """
 
     side: SideArray | None
@@ -137,8 +156,47 @@ class Graph(FrozenArrays):
     The package's own builders, whose output is valid by construction,
     skip the check through the private ``Graph._trusted``.
 
+    Parameters
+    ----------
+    indptr : array_like
+        ``n + 1`` integer row offsets, from 0, never decreasing, ending at
+        ``len(indices)``.
+    indices : array_like
+        The neighbours of each vertex, row after row: ids ``0 .. n - 1``, each
+        row sorted without repeats or self-loops, every ``u -> v`` matched by
+        ``v -> u``.
+    labels : sequence of hashable, optional
+        One distinct label per vertex; the methods then take and return
+        labels.
+    side : array_like, optional
+        A 2-colouring (0/1 or booleans, every edge joining different sides),
+        which the bipartite solvers will trust.
+
+    Attributes
+    ----------
+    indptr : int64 or int32 array
+        The row offsets, read-only.
+    indices : int32 array
+        The neighbours, read-only.
+    labels : tuple of hashable or None
+        The vertices' labels.
+    num_vertices, num_edges : int
+        The sizes.
+
+    Raises
+    ------
+    BipartiteGameError
+        When the arrays break a rule above, naming it.
+
+    See Also
+    --------
+    solve : who wins vertex geography from each start.
+
     Examples
     --------
+    >>> Graph([0, 1, 3, 4], [1, 0, 2, 1])          # the path 0-1-2, as CSR
+    Graph(num_vertices=3, num_edges=2)
+
     >>> g = Graph.from_edges([0, 1], [1, 2])
     >>> g.num_vertices, g.num_edges
     (3, 2)
@@ -237,23 +295,94 @@ class Graph(FrozenArrays):
         return int(self.indices.size // 2)
 
     def degree(self) -> IntArray:
-        """Degree of every vertex (int64)."""
+        """Degree of every vertex (int64).
+
+        Returns
+        -------
+        numpy.ndarray
+            The degree of every vertex, by id (int64).
+
+        Examples
+        --------
+        >>> Graph.from_edges([0, 1], [1, 2]).degree().tolist()
+        [1, 2, 1]
+        """
         self.check_intact()
         return np.diff(self.indptr).astype(np.int64, copy=False)
 
     def neighbors(self, v: Hashable) -> list[Vertex]:
         """The neighbours of the vertex ``v``, in id order: labels on a
-        labelled graph, else ids as plain ints.  O(degree)."""
+        labelled graph, else ids as plain ints.  O(degree).
+
+        Parameters
+        ----------
+        v : hashable
+            A vertex: a label on a labelled graph, else an id.
+
+        Returns
+        -------
+        list of Vertex
+            Its neighbours, in id order, named as the graph names its vertices.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` is no vertex of the graph.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).neighbors("b")
+        ['a', 'c']
+        """
         return self.labels_of(self.neighbor_ids(self.vertex_id(v)))
 
     def neighbor_ids(self, v: int) -> Int32Array:
         """The ids of the neighbours of the vertex with id ``v``, sorted: a
-        read-only view of :attr:`indices` (the array layer).  O(1)."""
+        read-only view of :attr:`indices` (the array layer).  O(1).
+
+        Parameters
+        ----------
+        v : int
+            A vertex id, whatever the labels.
+
+        Returns
+        -------
+        numpy.ndarray
+            The ids of its neighbours, sorted (int32, read-only).
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).neighbor_ids(1).tolist()
+        [0, 2]
+        """
         self.check_intact()
         v = vertex_id(v, self.num_vertices)
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def has_edge(self, u: Hashable, v: Hashable) -> bool:
+        """Whether the vertices ``u`` and ``v`` are joined.  O(log degree).
+
+        Parameters
+        ----------
+        u, v : hashable
+            Two vertices, as the graph names them (labels or ids).
+
+        Returns
+        -------
+        bool
+            ``True`` when the edge ``u v`` is in the graph.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``u`` or ``v`` is no vertex of the graph.
+
+        Examples
+        --------
+        >>> g = Graph.from_edges([0, 1], [1, 2])
+        >>> g.has_edge(1, 0), g.has_edge(0, 2)
+        (True, False)
+        """
         self.check_intact()
         u = self.vertex_id(u)
         v = self.vertex_id(v)
@@ -263,7 +392,19 @@ class Graph(FrozenArrays):
 
     def edges(self) -> tuple[Int32Array, Int32Array]:
         """Each undirected edge once, as id arrays ``(u, v)`` with ``u < v``
-        (the array layer; :meth:`edge_pairs` gives them as labels)."""
+        (the array layer; :meth:`edge_pairs` gives them as labels).
+
+        Returns
+        -------
+        u, v : numpy.ndarray
+            The endpoints' ids (int32), ``u[k] < v[k]``, ordered by ``u``.
+
+        Examples
+        --------
+        >>> u, v = Graph.from_edges([0, 1], [1, 2]).edges()
+        >>> u.tolist(), v.tolist()
+        ([0, 1], [1, 2])
+        """
         self.check_intact()
         src = np.repeat(np.arange(self.num_vertices, dtype=np.int32), np.diff(self.indptr))
         keep = src < self.indices
@@ -272,7 +413,18 @@ class Graph(FrozenArrays):
     def edge_pairs(self) -> list[tuple[Vertex, Vertex]]:
         """Each undirected edge once as a pair of vertices, labels on a
         labelled graph (else ids), in the order of :meth:`edges`: what
-        networkx's ``G.edges()`` lists.  O(E)."""
+        networkx's ``G.edges()`` lists.  O(E).
+
+        Returns
+        -------
+        list of tuple
+            One ``(u, v)`` pair per edge.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).edge_pairs()
+        [('a', 'b'), ('b', 'c')]
+        """
         u, v = self.edges()
         return list(zip(self.labels_of(u), self.labels_of(v), strict=True))
 
@@ -280,7 +432,29 @@ class Graph(FrozenArrays):
         """The vertices with ids ``ids`` as the user names them: their labels
         on a labelled graph, else the ids as plain ints.  The one translation
         from the array layer out, O(len(ids)) (a list comprehension, made
-        only when asked for)."""
+        only when asked for).
+
+        Parameters
+        ----------
+        ids : array_like
+            A 1-D array of vertex ids.
+
+        Returns
+        -------
+        list of Vertex
+            The labels of those vertices, in the same order (the ids themselves
+            on a graph without labels).
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``ids`` is not a 1-D array of ids of this graph.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).labels_of([2, 0])
+        ['c', 'a']
+        """
         found = np.asarray(ids)
         if found.ndim != 1 or (found.size and found.dtype.kind not in "iu"):
             raise BipartiteGameError("labels_of() takes a 1-D array of vertex ids")
@@ -300,7 +474,29 @@ class Graph(FrozenArrays):
         with labels ``v`` is a label, never an id (so ``0`` names the vertex
         labelled ``0``, wherever it sits, and is no vertex of a graph
         labelled ``"a", "b"``); without labels it is an id (see
-        :func:`._checks.vertex_id`).  O(1)."""
+        :func:`._checks.vertex_id`).  O(1).
+
+        Parameters
+        ----------
+        v : object
+            A vertex as the graph names it.
+
+        Returns
+        -------
+        int
+            Its id.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` names no vertex.
+
+        Examples
+        --------
+        >>> g = Graph.from_edges(["a", "b"], ["b", "c"])
+        >>> g.vertex_id("c")
+        2
+        """
         if self.labels is not None:
             if isinstance(v, (bool, np.bool_)):
                 raise BipartiteGameError(f"no vertex labelled {v!r}")
@@ -311,7 +507,30 @@ class Graph(FrozenArrays):
         """The ids of the vertices ``vertices`` name (labels on a labelled
         graph, else ids; see :meth:`vertex_id`), as an int64 array, or a
         :class:`BipartiteGameError` naming ``what``.  O(len(vertices)): a
-        Python pass over the labels, at the boundary."""
+        Python pass over the labels, at the boundary.
+
+        Parameters
+        ----------
+        vertices : object
+            A sequence of vertices as the graph names them.
+        what : str, optional
+            What the vertices are, for the error message.
+
+        Returns
+        -------
+        numpy.ndarray
+            Their ids (int64), in the same order.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``vertices`` is not a sequence of vertices of the graph.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).vertex_ids(["c", "a"]).tolist()
+        [2, 0]
+        """
         if self.labels is None:
             return vertex_array(vertices, self.num_vertices, what)
         if isinstance(vertices, (str, bytes)):
@@ -327,13 +546,40 @@ class Graph(FrozenArrays):
 
     def label(self, v: int) -> Vertex:
         """The label of the vertex with id ``v`` (the id itself, a plain
-        int, when the graph has no labels).  O(1)."""
+        int, when the graph has no labels).  O(1).
+
+        Parameters
+        ----------
+        v : int
+            A vertex id.
+
+        Returns
+        -------
+        Vertex
+            Its label, or ``v`` itself on a graph without labels.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).label(1)
+        'b'
+        """
         v = vertex_id(v, self.num_vertices)
         return self.labels[v] if self.labels is not None else v
 
     def unlabelled(self) -> Graph:
         """The same graph without its labels, sharing its arrays (O(1)): for
-        code that works in ids throughout, on a labelled graph too."""
+        code that works in ids throughout, on a labelled graph too.
+
+        Returns
+        -------
+        Graph
+            This graph without labels (itself if it has none).
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).unlabelled().labels is None
+        True
+        """
         self.check_intact()
         if self.labels is None:
             return self
@@ -341,7 +587,28 @@ class Graph(FrozenArrays):
         return Graph._trusted(self.indptr, self.indices, None, side=side)
 
     def index(self, label: Hashable) -> int:
-        """The vertex id that carries ``label``."""
+        """The vertex id that carries ``label``.
+
+        Parameters
+        ----------
+        label : hashable
+            A label (an id on a graph without labels).
+
+        Returns
+        -------
+        int
+            The id of the vertex with that label.
+
+        Raises
+        ------
+        BipartiteGameError
+            When no vertex has that label.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b"], ["b", "c"]).index("b")
+        1
+        """
         if self.labels is None:
             return vertex_id(label, self.num_vertices)
         try:
@@ -372,6 +639,20 @@ class Graph(FrozenArrays):
         """2-colour the graph by breadth-first search, or find an odd cycle.
 
         O(V + E).  The result is cached.
+
+        Returns
+        -------
+        Colouring
+            The sides, or an odd cycle.
+
+        See Also
+        --------
+        sides : the sides, or an error naming the odd cycle.
+
+        Examples
+        --------
+        >>> Graph.from_edges([0, 1, 2], [1, 2, 0]).two_colouring().odd_cycle.tolist()
+        [...]
         """
         self.check_intact()
         if self._colouring is None:
@@ -391,10 +672,39 @@ class Graph(FrozenArrays):
         return self._colouring
 
     def is_bipartite(self) -> bool:
+        """Whether the graph has a 2-colouring (no odd cycle).  O(V + E), cached.
+
+        Returns
+        -------
+        bool
+            ``True`` when the graph is bipartite.
+
+        Examples
+        --------
+        >>> Graph.from_edges([0, 1, 2], [1, 2, 0]).is_bipartite()
+        False
+        """
         return self.two_colouring().is_bipartite
 
     def sides(self) -> SideArray:
-        """The 2-colouring; raises :class:`NotBipartiteError` naming an odd cycle."""
+        """The 2-colouring; raises :class:`NotBipartiteError` naming an odd cycle.
+
+        Returns
+        -------
+        numpy.ndarray
+            0 or 1 per vertex (int8, read-only), every edge joining different
+            sides.
+
+        Raises
+        ------
+        NotBipartiteError
+            When the graph has an odd cycle, quoted in the message.
+
+        Examples
+        --------
+        >>> Graph.from_edges([0, 1], [1, 2]).sides().tolist()
+        [0, 1, 0]
+        """
         colouring = self.two_colouring()
         if colouring.side is None:
             assert colouring.odd_cycle is not None
@@ -422,6 +732,21 @@ class Graph(FrozenArrays):
         the last vertices were removed).  A known 2-colouring is kept.
         :meth:`without_ids` is the array layer's form, which keeps every id.
         O(V + E).
+
+        Parameters
+        ----------
+        vertices : object
+            One vertex or an iterable of vertices, as the graph names them.
+
+        Returns
+        -------
+        Graph
+            The graph without them.
+
+        Raises
+        ------
+        BipartiteGameError
+            When one of ``vertices`` is no vertex of the graph.
 
         Examples
         --------
@@ -476,6 +801,22 @@ class Graph(FrozenArrays):
         are indexed as this graph's: what the game layer needs to re-solve
         what is left of a game (``Position.best_moves``).  ``ids`` is one id
         or an array of ids (checked), whatever the labels.  O(V + E).
+
+        Parameters
+        ----------
+        ids : array_like
+            One vertex id or an array of ids.
+
+        Returns
+        -------
+        Graph
+            The same vertices, without the edges at ``ids``.
+
+        Examples
+        --------
+        >>> g = Graph.from_edges([0, 1], [1, 2]).without_ids([0])
+        >>> g.num_vertices, g.edge_pairs()
+        (3, [(1, 2)])
         """
         self.check_intact()
         n = self.num_vertices
@@ -491,7 +832,29 @@ class Graph(FrozenArrays):
     def component(self, v: Hashable, *, limit: int | None = None) -> BoolArray | None:
         """The vertices of ``v``'s connected component, as a mask; ``None``
         when it has more than ``limit`` vertices (the search stops there, so
-        asking costs O(limit) edges' work at most).  O(V + E)."""
+        asking costs O(limit) edges' work at most).  O(V + E).
+
+        Parameters
+        ----------
+        v : hashable
+            A vertex, as the graph names it.
+        limit : int, optional
+            The most vertices to search; ``None``, the default, for no limit.
+
+        Returns
+        -------
+        numpy.ndarray or None
+            A boolean mask of ``v``'s component, or ``None`` when it has more
+            than ``limit`` vertices.
+
+        Examples
+        --------
+        >>> g = Graph.from_edges([0, 2], [1, 3])
+        >>> g.component(0).tolist()
+        [True, True, False, False]
+        >>> g.component(0, limit=1) is None
+        True
+        """
         self.check_intact()
         v = self.vertex_id(v)
         n = self.num_vertices
@@ -503,7 +866,29 @@ class Graph(FrozenArrays):
         """The subgraph induced by the mask ``keep``, its vertices renumbered
         in their old order (labels and a known colouring kept); ``keep`` must
         be booleans, one per vertex.  O(V) for the renumbering plus the kept
-        vertices' degrees, compiled."""
+        vertices' degrees, compiled.
+
+        Parameters
+        ----------
+        keep : array_like
+            A boolean mask, one entry per vertex.
+
+        Returns
+        -------
+        Graph
+            The induced subgraph of the vertices kept.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``keep`` is not a boolean mask of the right length.
+
+        Examples
+        --------
+        >>> g = Graph.from_edges(["a", "b"], ["b", "c"]).subgraph([False, True, True])
+        >>> g.labels, g.edge_pairs()
+        (('b', 'c'), [('b', 'c')])
+        """
         self.check_intact()
         try:
             mask = np.asarray(keep)
@@ -547,6 +932,32 @@ class Graph(FrozenArrays):
         appearance (``u[0], v[0], u[1], ...``) and kept as the labels.
         O(E log E) (one sort of the edge keys), plus a Python pass over the
         endpoints when they are not a numpy array.
+
+        Parameters
+        ----------
+        u, v : array_like
+            The endpoints: ``u[k] - v[k]`` is an edge.
+        num_vertices : int, optional
+            The number of vertices (isolated ones included).
+        labels : sequence of hashable, optional
+            One label per vertex.
+
+        Returns
+        -------
+        Graph
+            The graph.
+
+        Raises
+        ------
+        BipartiteGameError
+            When the endpoints are not ids in range, or not labels.
+
+        Examples
+        --------
+        >>> Graph.from_edges([0, 1, 1], [1, 2, 0])      # 1-0 repeats 0-1
+        Graph(num_vertices=3, num_edges=2)
+        >>> Graph.from_edges(["a"], ["b"]).labels
+        ('a', 'b')
         """
         named = convert.labelled_ends(u, v, labels, num_vertices)
         if named is not None:
@@ -593,7 +1004,30 @@ class Graph(FrozenArrays):
         a list of pairs ``[("a", "b"), ...]`` (labels: the endpoints, in
         order of first appearance, as :meth:`from_edges`).  The labels of
         text are its tokens unless ``labelled`` is false (then they are
-        never made: a large edge list's graph costs only its arrays)."""
+        never made: a large edge list's graph costs only its arrays).
+
+        Parameters
+        ----------
+        text : str, bytes, EdgeList or iterable of pairs
+            The edge list as text, as parsed, or as pairs of labels.
+        labelled : bool, optional
+            Keep the text's tokens as labels (the default).
+
+        Returns
+        -------
+        Graph
+            The graph.
+
+        Raises
+        ------
+        InputError
+            When the text is not an edge list, naming the line.
+
+        Examples
+        --------
+        >>> Graph.from_edge_list("a b\\nb c\\n").edge_pairs()
+        [('a', 'b'), ('b', 'c')]
+        """
         from .edgelist import EdgeList, parse_edge_list  # here: start-up time of the judges
 
         if not isinstance(text, (str, bytes, EdgeList)):
@@ -611,13 +1045,57 @@ class Graph(FrozenArrays):
         follow its nodes, so every method taking a vertex takes its nodes.
         A directed graph is refused: the games here are on undirected graphs,
         and silently forgetting the directions would answer another game.
-        A multigraph's repeated edges count once.  O(V + E)."""
+        A multigraph's repeated edges count once.  O(V + E).
+
+        Parameters
+        ----------
+        nx_graph : networkx.Graph
+            An undirected networkx graph (or multigraph).
+
+        Returns
+        -------
+        Graph
+            The graph, labelled by the nodes.
+
+        Raises
+        ------
+        BipartiteGameError
+            When the graph is directed, or not a networkx graph.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Graph.from_networkx(nx.path_graph(["a", "b", "c"])).edge_pairs()
+        [('a', 'b'), ('b', 'c')]
+        """
         u, v, nodes = convert.networkx_ends(nx_graph)
         return cls.from_edges(u, v, len(nodes), nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
-        """Build from a square scipy sparse matrix; any stored entry is an edge."""
+        """Build from a square scipy sparse matrix; any stored entry is an edge.
+
+        Parameters
+        ----------
+        matrix : scipy.sparse matrix or array
+            A square sparse matrix; entry ``(i, j)`` stored makes an edge ``i j``.
+
+        Returns
+        -------
+        Graph
+            The graph, on ids ``0 .. n - 1``.
+
+        Raises
+        ------
+        BipartiteGameError
+            When the matrix is not square or not sparse.
+
+        Examples
+        --------
+        >>> import scipy.sparse
+        >>> Graph.from_scipy(scipy.sparse.csr_array([[0, 1], [0, 0]])).edge_pairs()
+        [(0, 1)]
+        """
         u, v, n = convert.scipy_ends(matrix)
         return cls.from_edges(u, v, n)
 
@@ -628,14 +1106,58 @@ class Graph(FrozenArrays):
         """Build from neighbour lists: a list of lists of ids (vertex ``i``'s
         neighbours at ``i``), or a dict ``{vertex: [neighbours]}`` of labels,
         networkx's dict-of-lists (every key is a vertex, in the dict's order,
-        then any neighbour not a key).  O(V + E)."""
+        then any neighbour not a key).  O(V + E).
+
+        Parameters
+        ----------
+        adjacency : iterable of iterables of int, or mapping
+            Neighbour lists by id, or a dict from each vertex to its neighbours.
+
+        Returns
+        -------
+        Graph
+            The graph (labelled by the dict's vertices when given a dict).
+
+        Examples
+        --------
+        >>> Graph.from_adjacency([[1], [0, 2], [1]]).edge_pairs()
+        [(0, 1), (1, 2)]
+        >>> Graph.from_adjacency({"a": ["b"], "b": []}).edge_pairs()
+        [('a', 'b')]
+        """
         u, v, n, labels = convert.adjacency_ends(adjacency)
         return cls.from_edges(u, v, n, labels)
 
     @classmethod
     def from_successors(cls, start: Hashable, successors: Any, *, limit: int = 100_000) -> Graph:
         """The game graph of the states reachable from ``start``, labelled by
-        them (vertex 0 is ``start``); see :func:`.successors.explore`."""
+        them (vertex 0 is ``start``); see :func:`.successors.explore`.
+
+        Parameters
+        ----------
+        start : hashable
+            The start state.
+        successors : callable
+            ``successors(state)`` gives the states one move away.
+        limit : int, optional
+            The most states to explore; more is refused.
+
+        Returns
+        -------
+        Graph
+            The game graph, labelled by the states.
+
+        Raises
+        ------
+        BipartiteGameError
+            When more than ``limit`` states are reachable.
+
+        Examples
+        --------
+        >>> g = Graph.from_successors(3, lambda n: [n - 1] if n else [])
+        >>> g.labels, g.num_edges
+        ((3, 2, 1, 0), 3)
+        """
         from .successors import explore  # here: start-up time of the judges
 
         u, v, states = explore(start, successors, limit=limit)
@@ -644,7 +1166,18 @@ class Graph(FrozenArrays):
     def to_networkx(self) -> Any:
         """A networkx ``Graph`` with this graph's vertices as its nodes (the
         labels, else the ids), in id order.  Needs networkx, an optional
-        dependency.  O(V + E)."""
+        dependency.  O(V + E).
+
+        Returns
+        -------
+        networkx.Graph
+            The same graph.
+
+        Examples
+        --------
+        >>> sorted(Graph.from_edges(["a"], ["b"]).to_networkx().edges())
+        [('a', 'b')]
+        """
         self.check_intact()
         nodes = self.labels if self.labels is not None else range(self.num_vertices)
         return convert.networkx_graph(nodes, self.edge_pairs())

@@ -20,11 +20,11 @@ documented API: they trust their arguments, which the functions on a
   again, so failed searches cost O(E) in all.  A successful search costs the
   ball around its root out to the nearest free vertex and flips the shortest
   path it found.  Iterative: paths may be millions of vertices long.
-  Measured on a 2000x2000 maze with 10 % walls (benchmarks/): PF+ (phases of
-  DFS with lookahead and fairness, as in the C anchor) spends its time
-  re-exploring the trees of roots that can never augment, 1.5 s or more;
-  Hopcroft–Karp needs over 200 phases there because augmenting paths are
-  hundreds of edges long; this search needs 0.8 s.
+  Why not the classics: on large mazes PF+ (phases of DFS with lookahead
+  and fairness, as in the C anchor) spends its time re-exploring the trees
+  of roots that can never augment, and Hopcroft–Karp needs hundreds of
+  phases because augmenting paths are hundreds of edges long (the
+  figures: docs/benchmarks.md, "Leaper mazes").
 * Push-relabel, where augmenting paths are long: after a successful
   search that visited more than :data:`HAND_OVER_AFTER` of side 0, the
   remaining free side-0 vertices are matched by push-relabel with global
@@ -100,20 +100,37 @@ def maximum_matching(
 
     Parameters
     ----------
-    graph
-        Any undirected graph.  Bipartite graphs use the pruned Hungarian
-        search; others Edmonds' blossom search.
-    initial
-        An optional matching to start from (a ``mate`` array); it is checked
-        as :func:`validate_matching` checks it.
+    graph : GraphLike
+        Any undirected graph, a :class:`Graph` or a networkx graph.
+        Bipartite graphs use the pruned Hungarian search; others Edmonds'
+        blossom search.
+    initial : array_like, optional
+        A matching to start from (a ``mate`` array); it is checked as
+        :func:`validate_matching` checks it.
 
     Returns
     -------
-    mate : int32 array
-        ``mate[v]`` is ``v``'s partner or ``-1``.
+    numpy.ndarray or dict
+        For a :class:`Graph`, the ``mate`` array (int32): ``mate[v]`` is
+        ``v``'s partner or ``-1``.  For a networkx graph, a dict
+        ``{u: v, v: u}`` of its nodes.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``graph`` is not a graph, or ``initial`` not a matching of it.
+
+    See Also
+    --------
+    matching_size : the number of edges of a matching.
+    solve : the game this matching decides.
 
     Examples
     --------
+    >>> import networkx as nx
+    >>> maximum_matching(nx.path_graph(["a", "b"]))
+    {'a': 'b', 'b': 'a'}
+
     >>> g = Graph.from_edges([0, 1, 2], [1, 2, 3])   # the path 0-1-2-3
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]
@@ -165,11 +182,8 @@ def searched_side(side: SideArray, mate: Int32Array) -> SideArray:
     bipartition, so the maximum matching's size and D are the same either
     way; only the work differs.  From the side with fewer free vertices
     there are fewer searches, fewer of them fail (a failed search walks its
-    whole tree), and more free vertices wait at the far end.  Measured on
-    2000x2000 leaper mazes with the A* search that push-relabel replaced:
-    twice as fast where the sides differ much (knight: 7.5 s against 3.9
-    s), the same within noise where they are close; with push-relabel
-    the two sides are within the noise of a busy machine.  O(V)."""
+    whole tree), and more free vertices wait at the far end (the figures:
+    docs/benchmarks.md, "The matching search's starting side").  O(V)."""
     free_on_1 = int(np.count_nonzero(side[mate < 0]))
     free = int(np.count_nonzero(mate < 0))
     if free_on_1 * 2 >= free:

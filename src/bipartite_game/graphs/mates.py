@@ -40,7 +40,35 @@ def matching_size(mate: npt.ArrayLike | Mapping[Hashable, Hashable]) -> int:
     ``-1 .. n - 1`` with ``mate[mate[v]] == v`` wherever ``mate[v] >= 0``.
     O(V), vectorised; a dict is checked to hold each pair both ways, no
     vertex its own partner.  A graph is refused: its matching is
-    ``matching_size(maximum_matching(graph))``."""
+    ``matching_size(maximum_matching(graph))``.
+
+    Parameters
+    ----------
+    mate : array_like or mapping
+        A ``mate`` array, or a dict of partners ``{u: v, v: u}``.
+
+    Returns
+    -------
+    int
+        The number of matched pairs.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``mate`` is not a matching, or is a graph.
+
+    See Also
+    --------
+    maximum_matching : a maximum matching to count.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph, maximum_matching
+    >>> matching_size(maximum_matching(Graph.from_edges([0, 1, 2], [1, 2, 3])))
+    2
+    >>> matching_size({"a": "b", "b": "a"})
+    1
+    """
     if isinstance(mate, Graph) or is_networkx_graph(mate):
         raise BipartiteGameError(
             f"matching_size() takes a matching (a mate array or a dict of partners), "

@@ -1,6 +1,12 @@
 """The competitive programmer's kit: generate inputs, stress a solution,
 shrink a failure, check an output (see docs/kit.md).
 
+- :mod:`.gen` -- random valid inputs for every judge problem.
+- :mod:`.stress` -- a contestant's program against the right answers.
+- :mod:`.shrink` -- a failing input made small (delta debugging).
+- :mod:`.check` -- is this output a right answer to this input?
+- :mod:`.program` -- a contestant's program run once, as a judge runs it.
+
 A library: the command line's ``check``, ``gen`` and ``stress`` read their
 options and call these functions with plain values.  The names below are
 imported on first use (:mod:`.._lazy`), as in the package root: the command

@@ -35,7 +35,28 @@ class CheckVerdict:
     """A checker's verdict on one output: ``ok``, or where the output first
     differs from the right answer (``line`` numbers are 1-based; ``found``
     and ``expected`` are those lines, quoted, or ``end of output`` / ``end
-    of answer``)."""
+    of answer``).
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the output is a right answer.
+    line : int, optional
+        The first line that differs, 1-based (0 when ``ok``).
+    found : str, optional
+        That line of the output, quoted.
+    expected : str, optional
+        That line of the right answer, quoted.
+
+    See Also
+    --------
+    check : the usual way to get one.
+
+    Examples
+    --------
+    >>> check("maze", "2 3\\n#.#\\n#.#\\n", "WIN\\n")
+    CheckVerdict(ok=False, line=1, found="'WIN'", expected="'LOSE'")
+    """
 
     ok: bool
     line: int = 0
@@ -63,6 +84,32 @@ def check(
 
     ``options`` are the problem's own (``moves=`` for ``maze``, ``size=`` and
     ``wrap=`` for ``lock``).  A bad input raises :class:`BipartiteGameError`.
+
+    Parameters
+    ----------
+    problem : str
+        A judge problem, one of :data:`PROBLEMS`.
+    input_data : bytes or str
+        The input.
+    output : bytes or str
+        The output to judge.
+    **options : object
+        The problem's own options.
+
+    Returns
+    -------
+    CheckVerdict
+        ``ok``, or the first line that differs.
+
+    Raises
+    ------
+    BipartiteGameError
+        When the input is not valid, or the problem unknown.
+
+    Examples
+    --------
+    >>> check("maze", "2 3\\n#.#\\n#.#\\n", "LOSE\\n").ok
+    True
     """
     module = front_end(problem)
     right = bytes(module.answer(as_bytes(input_data, "check()"), **options))

@@ -49,12 +49,42 @@ BoolGrid = npt.NDArray[np.bool_]
 
 @dataclass(frozen=True)
 class Span:
-    """A closed range of whole numbers ``lo..hi`` a size is drawn from."""
+    """A closed range of whole numbers ``lo..hi`` a size is drawn from.
+
+    Parameters
+    ----------
+    lo, hi : int
+        The ends, both included.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> 2 <= Span(2, 5).draw(np.random.default_rng(0)) <= 5
+    True
+    """
 
     lo: int
     hi: int
 
     def draw(self, rng: np.random.Generator) -> int:
+        """One number of the span, drawn from ``rng``.
+
+        Parameters
+        ----------
+        rng : numpy.random.Generator
+            The generator to draw from.
+
+        Returns
+        -------
+        int
+            A number in ``lo..hi``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Span(4, 4).draw(np.random.default_rng(0))
+        4
+        """
         return int(rng.integers(self.lo, self.hi + 1))
 
     def __str__(self) -> str:
@@ -81,7 +111,44 @@ class Knobs:
     (maze), burned squares (king), broken squares (knights), forbidden codes
     (lock) or black pieces (bunny); ``None`` draws it afresh for every case.
     ``moves``, ``ring`` and ``wrap`` are the problem's own options (the
-    input's digits depend on ``ring``; the others only steer the families)."""
+    input's digits depend on ``ring``; the others only steer the families).
+
+    Parameters
+    ----------
+    rows, cols : Span, optional
+        The board's size (maze, king, knights, bunny).
+    cases : Span, optional
+        The cases of one input, where the format has several.
+    rings : Span, optional
+        The lock's rings.
+    vertices : Span, optional
+        The graph's vertices (graph, edges).
+    edges : Span or None, optional
+        The graph's edges; ``None`` draws a number that fits the vertices.
+    leap : Span or None, optional
+        Each part of the knights duel's leap; ``None`` draws up to the
+        board's longer side.
+    density : float or None, optional
+        The fraction of walls, burned, broken or forbidden squares.
+    edge_cases : float, optional
+        The fraction of cases drawn from the edge-case families.
+    moves : str, optional
+        The maze's move set.
+    ring : int, optional
+        The lock's positions per ring.
+    wrap : bool, optional
+        Whether the lock's rings wrap.
+
+    See Also
+    --------
+    generate : takes them.
+
+    Examples
+    --------
+    >>> knobs = Knobs(rows=Span(2, 2), cols=Span(3, 3), cases=Span(1, 1))
+    >>> generate("maze", seed=1, knobs=knobs).text
+    '2 3\\n#.#\\n#.#\\n'
+    """
 
     rows: Span = Span(1, 8)
     cols: Span = Span(1, 8)
@@ -112,7 +179,24 @@ class Knobs:
 @dataclass(frozen=True)
 class Generated:
     """One input and the families its cases were drawn from (``random`` for
-    a plain case)."""
+    a plain case).
+
+    Parameters
+    ----------
+    text : str
+        The input.
+    families : frozenset of str, optional
+        The families its cases were drawn from.
+
+    See Also
+    --------
+    generate : the usual way to get one.
+
+    Examples
+    --------
+    >>> generate("maze", seed=1).families
+    frozenset({'random'})
+    """
 
     text: str
     families: frozenset[str] = field(default_factory=frozenset)
@@ -463,7 +547,37 @@ def case_rng(seed: int, index: int) -> np.random.Generator:
 def generate(
     problem: str, seed: int = 0, knobs: Knobs | None = None, *, index: int = 0
 ) -> Generated:
-    """Input ``index`` of the run seeded ``seed`` for ``problem``."""
+    """Input ``index`` of the run seeded ``seed`` for ``problem``.
+
+    Parameters
+    ----------
+    problem : str
+        A judge problem, one of :data:`FAMILIES`.
+    seed : int, optional
+        The run's seed.
+    knobs : Knobs, optional
+        What the generator may draw; the defaults when ``None``.
+    index : int, optional
+        Which input of the run.
+
+    Returns
+    -------
+    Generated
+        The input and the families it was drawn from.
+
+    Raises
+    ------
+    BipartiteGameError
+        When the problem is unknown or the knobs do not fit it.
+
+    Examples
+    --------
+    >>> knobs = Knobs(rows=Span(2, 2), cols=Span(3, 3), cases=Span(1, 1))
+    >>> print(generate("maze", seed=1, knobs=knobs).text, end="")
+    2 3
+    #.#
+    #.#
+    """
     knobs = knobs or Knobs()
     _check_call(problem, seed, index)
     check_knobs(problem, knobs)

@@ -43,6 +43,31 @@ def shrink(
     the search always ends).  With an ``executor``, ``batch`` candidates are
     tested at once and the first failing one *in the candidates' order* is
     taken, so the result is the same as one at a time.
+
+    Parameters
+    ----------
+    failing : T
+        The failing input (hashable).
+    still_fails : callable
+        ``still_fails(x)`` is true when ``x`` fails too.
+    candidates : callable
+        ``candidates(x)`` lists smaller inputs to try.
+    executor : concurrent.futures.Executor, optional
+        Runs ``batch`` tests at once.
+    batch : int, optional
+        How many candidates to test at once.
+
+    Returns
+    -------
+    T
+        The smallest failing input reached.
+
+    Examples
+    --------
+    >>> def without_one(xs):
+    ...     return [xs[:i] + xs[i + 1:] for i in range(len(xs))]
+    >>> shrink(tuple(range(10)), lambda xs: 7 in xs, without_one)
+    (7,)
     """
     current = failing
     seen = {failing}  # the inputs a one-at-a-time search has looked at

@@ -93,7 +93,30 @@ class RunOutcome:
     ``time-out``, ``crash``, ``non-zero exit`` or ``output limit``; ``detail``
     says more (the first differing line, the exit status or signal, the last
     line the program wrote to standard error).  ``output`` is what it printed,
-    at most the output limit."""
+    at most the output limit.
+
+    Parameters
+    ----------
+    kind : str
+        What happened.
+    output : str
+        What the program printed.
+    detail : str, optional
+        More about it.
+
+    Attributes
+    ----------
+    ok : bool
+        Whether the run gave a right answer.
+
+    Examples
+    --------
+    >>> report = stress(lambda rng: f"{rng.randint(1, 9)} {rng.randint(1, 9)}\\n",
+    ...                 lambda text: f"{sum(map(int, text.split()))}\\n",
+    ...                 lambda text: f"{max(map(int, text.split()))}\\n")
+    >>> report.failure.outcome
+    RunOutcome(kind='wrong answer', output='8\\n', detail="line 1: expected '14', found '8'")
+    """
 
     kind: str
     output: str
@@ -108,7 +131,31 @@ class RunOutcome:
 class Failure:
     """The first failing case, shrunk: its number, the shrunk input, the
     right answer and the solution's output on it (at most its first
-    :data:`KEPT_OUTPUT` characters), and the original input."""
+    :data:`KEPT_OUTPUT` characters), and the original input.
+
+    Parameters
+    ----------
+    case : int
+        The case's number, from 0.
+    input : str
+        The shrunk input.
+    expected : str
+        The right answer to it.
+    outcome : RunOutcome
+        The solution's run on it.
+    original : str
+        The input as generated.
+    runs : int
+        The runs shrinking took.
+
+    Examples
+    --------
+    >>> report = stress(lambda rng: f"{rng.randint(1, 9)} {rng.randint(1, 9)}\\n",
+    ...                 lambda text: f"{sum(map(int, text.split()))}\\n",
+    ...                 lambda text: f"{max(map(int, text.split()))}\\n")
+    >>> report.failure.case, report.failure.input, report.failure.expected
+    (0, '6 8\\n', '14\\n')
+    """
 
     case: int
     input: str
@@ -131,7 +178,29 @@ class Failure:
 
 @dataclass(frozen=True)
 class Report:
-    """What a stress run found: ``failure`` is ``None`` when all agreed."""
+    """What a stress run found: ``failure`` is ``None`` when all agreed.
+
+    Parameters
+    ----------
+    cases : int
+        The cases run.
+    seconds : float
+        How long the run took.
+    failure : Failure or None
+        The first failure, shrunk.
+
+    Attributes
+    ----------
+    ok : bool
+        Whether every case agreed.
+
+    Examples
+    --------
+    >>> report = stress(lambda rng: f"{rng.randint(1, 9)}\\n", lambda text: text,
+    ...                 lambda text: text, count=5)
+    >>> report.ok, report.cases
+    (True, 5)
+    """
 
     cases: int
     seconds: float
@@ -266,7 +335,20 @@ def judge(expected: str, outcome: RunOutcome) -> RunOutcome:
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a stress run, its programs killed: ``agreed`` cases
     had agreed, and ``failing`` is the number and the kind of the failure
-    being shrunk, if one was found."""
+    being shrunk, if one was found.
+
+    Parameters
+    ----------
+    agreed : int
+        The cases that agreed.
+    failing : tuple of (int, str) or None
+        The case and kind of the failure being shrunk.
+
+    Examples
+    --------
+    >>> str(Interrupted(3, None))
+    'interrupted: the first 3 cases agree'
+    """
 
     def __init__(self, agreed: int, failing: tuple[int, str] | None) -> None:
         super().__init__(agreed, failing)
@@ -466,6 +548,45 @@ def stress(
     that prints more than ``output_limit`` bytes fails (``output limit``);
     ``time_limit`` is CPU seconds a run (see :mod:`.program`).  Ctrl-C
     kills the programs running and raises :class:`Interrupted`.
+
+    Parameters
+    ----------
+    generate : callable
+        ``generate(rng)`` draws one input.
+    expected : callable
+        ``expected(text)`` is the right output.
+    solution : str or callable
+        A shell command, or a function of the input text.
+    count : int, optional
+        How many inputs.
+    seed : int, optional
+        The run's seed.
+    time_limit : float, optional
+        CPU seconds a run.
+    jobs : int, optional
+        Runs at once.
+    candidates : callable, optional
+        ``candidates(text)`` lists smaller inputs.
+    output_limit : int, optional
+        The most bytes a program may print.
+
+    Returns
+    -------
+    Report
+        The cases run and the first failure, shrunk.
+
+    Raises
+    ------
+    Interrupted
+        On Ctrl-C.
+
+    Examples
+    --------
+    >>> report = stress(lambda rng: f"{rng.randint(1, 9)} {rng.randint(1, 9)}\\n",
+    ...                 lambda text: f"{sum(map(int, text.split()))}\\n",
+    ...                 lambda text: f"{max(map(int, text.split()))}\\n")
+    >>> report.ok, report.failure.input
+    (False, '6 8\\n')
     """
     return stress_cases(
         lambda case: generate(random.Random(f"{seed}/{case}")),

@@ -41,6 +41,16 @@ class Outcome:
     """The end of a game: who won and after how many moves
     (:meth:`Position.outcome`).
 
+    Parameters
+    ----------
+    winner : str
+        ``"first"`` (the player who moved first from the start) or
+        ``"second"``: the player who made the last move, after which the
+        other had none.
+    moves : int
+        How many moves were played from the start (the start itself is no
+        move); the winner is ``"first"`` exactly when it is odd.
+
     Attributes
     ----------
     winner
@@ -50,6 +60,18 @@ class Outcome:
     moves
         How many moves were played from the start (the start itself is no
         move); the winner is ``"first"`` exactly when it is odd.
+
+    See Also
+    --------
+    Position.outcome : the usual way to get one.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> position = Position(Graph.from_edges([0, 1], [1, 2]), 0)
+    >>> position.push(1); position.push(2)
+    >>> position.outcome()
+    Outcome(winner='second', moves=2)
     """
 
     winner: str
@@ -99,6 +121,47 @@ class Position:
     ``move_stack``, ``legal_moves``, ``pop()``, ``best_moves()``) is one
     too.  ``graph`` may be a networkx graph (converted once).  A ``board``,
     if given, must be the one ``graph`` was built from.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    start : hashable
+        The vertex the token starts on.
+    board : GridBoard, optional
+        The board ``graph`` was built from.
+
+    Attributes
+    ----------
+    start, current : Vertex
+        The start and the token's vertex.
+    move_stack : list of Vertex
+        The moves played, oldest first.
+    turn : str
+        Whose turn it is.
+    legal_moves : LegalMoves
+        The token's unvisited neighbours (a live view).
+    winner : str or None
+        Who won, once the game is over.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``start`` is no vertex of ``graph``, or ``board`` is not its board.
+
+    See Also
+    --------
+    Engine : a perfect player.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> position = Position(Graph.from_edges(["a", "b"], ["b", "c"]), "a")
+    >>> position.turn, list(position.legal_moves)
+    ('first', ['b'])
+    >>> position.push("b")
+    >>> position
+    Position(start='a', moves=['b'], turn='second', over=False)
     """
 
     def __init__(
@@ -151,13 +214,50 @@ class Position:
     def is_legal(self, move: object) -> bool:
         """Is ``move`` an unvisited neighbour of the token?  False for
         anything else, including values that are no vertex at all
-        (``True``, ``1.0``, ``-1``).  O(degree)."""
+        (``True``, ``1.0``, ``-1``).  O(degree).
+
+        Parameters
+        ----------
+        move : object
+            Anything; a vertex as the graph names it to be legal.
+
+        Returns
+        -------
+        bool
+            Whether the token may move there.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> position = Position(Graph.from_edges(["a", "b"], ["b", "c"]), "a")
+        >>> position.is_legal("b"), position.is_legal("c"), position.is_legal(None)
+        (True, False, False)
+        """
         return move in self.legal_moves
 
     def push(self, move: Hashable) -> None:
         """Move the token to ``move`` (a vertex: a label of a labelled
         graph, else an id); raises :class:`IllegalMoveError` (a
-        :class:`BipartiteGameError`) unless it is a legal move."""
+        :class:`BipartiteGameError`) unless it is a legal move.
+
+        Parameters
+        ----------
+        move : hashable
+            The vertex to move to.
+
+        Raises
+        ------
+        IllegalMoveError
+            When ``move`` is not a legal move.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> position = Position(Graph.from_edges(["a", "b"], ["b", "c"]), "a")
+        >>> position.push("b")
+        >>> position.current, position.move_stack
+        ('b', ['b'])
+        """
         try:
             vertex = self.graph.vertex_id(move)
         except BipartiteGameError:
@@ -168,7 +268,26 @@ class Position:
         self._visited[vertex] = True
 
     def pop(self) -> Vertex:
-        """Take back the last move; returns it."""
+        """Take back the last move; returns it.
+
+        Returns
+        -------
+        Vertex
+            The move taken back.
+
+        Raises
+        ------
+        BipartiteGameError
+            When no move has been played.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> position = Position(Graph.from_edges(["a", "b"], ["b", "c"]), "a")
+        >>> position.push("b")
+        >>> position.pop(), position.current
+        ('b', 'a')
+        """
         if not self._moves:
             raise BipartiteGameError("no move to take back")
         move = self._moves.pop()
@@ -176,6 +295,19 @@ class Position:
         return self.graph.label(move)
 
     def is_over(self) -> bool:
+        """Whether the player to move has no legal move.  O(degree).
+
+        Returns
+        -------
+        bool
+            ``True`` once the game is over.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> Position(Graph.from_edges([0], [1]), 0).is_over()
+        False
+        """
         return not self.legal_moves
 
     @property
@@ -186,6 +318,21 @@ class Position:
         return SECOND if self.turn == FIRST else FIRST
 
     def outcome(self) -> Outcome | None:
+        """Who won and after how many moves, once the game is over.
+
+        Returns
+        -------
+        Outcome or None
+            The outcome, or ``None`` while the game goes on.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> position = Position(Graph.from_edges([0], [1]), 0)
+        >>> position.push(1)
+        >>> position.outcome()
+        Outcome(winner='first', moves=1)
+        """
         winner = self.winner
         return None if winner is None else Outcome(winner, len(self._moves))
 
@@ -199,11 +346,37 @@ class Position:
     def best_moves(self) -> list[Vertex]:
         """The moves that win for the player to move (empty when every move
         loses against perfect play).  Solves the graph without the visited
-        vertices once."""
+        vertices once.
+
+        Returns
+        -------
+        list of Vertex
+            The winning moves, in id order.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> position = Position(Graph.from_edges(["a", "b"], ["b", "c"]), "a")
+        >>> position.push("b")
+        >>> position.best_moves()
+        ['c']
+        """
         return self.graph.labels_of(np.array(self._best_ids(), dtype=np.int64))
 
     def mover_wins(self) -> bool:
-        """Does the player to move win with perfect play from here?"""
+        """Does the player to move win with perfect play from here?
+
+        Returns
+        -------
+        bool
+            Whether the player to move wins.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> Position(Graph.from_edges(["a", "b"], ["b", "c"]), "a").mover_wins()
+        False
+        """
         return bool(self._best_ids())
 
     def grundy_value(self) -> int:
@@ -213,7 +386,24 @@ class Position:
         exact where what is left of the token's component has maximum
         degree 3 (:mod:`~bipartite_game.theory.cubic`), else the search (the
         forest rule where what the token can reach is a tree), which raises
-        :class:`~bipartite_game.errors.GeographyTooLarge` past its budget."""
+        :class:`~bipartite_game.errors.GeographyTooLarge` past its budget.
+
+        Returns
+        -------
+        int
+            The position's Grundy value.
+
+        Raises
+        ------
+        GeographyTooLarge
+            When the search passes its budget.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> Position(Graph.from_edges(["a", "b"], ["b", "c"]), "b").grundy_value()
+        1
+        """
         from ..theory.nimbers import grundy_value
 
         return grundy_value(
@@ -222,7 +412,31 @@ class Position:
 
     @classmethod
     def from_board(cls, board: GridBoard, row: int, col: int) -> Position:
-        """The token on cell ``(row, col)`` (0-based) of a grid board."""
+        """The token on cell ``(row, col)`` (0-based) of a grid board.
+
+        Parameters
+        ----------
+        board : GridBoard
+            A grid board.
+        row, col : int
+            An open cell, 0-based.
+
+        Returns
+        -------
+        Position
+            The position, its vertices the board's vertex ids.
+
+        Raises
+        ------
+        BipartiteGameError
+            When the cell is a wall or off the board.
+
+        Examples
+        --------
+        >>> from bipartite_game import grid_board
+        >>> Position.from_board(grid_board([[1, 1, 0], [1, 1, 1]]), 1, 2).current
+        4
+        """
         if not isinstance(board, GridBoard):
             raise BipartiteGameError(f"board must be a GridBoard, not {type(board).__name__}")
         start = board.vertex_at(row, col)
@@ -261,6 +475,23 @@ class Position:
         )
 
     def copy(self) -> Position:
+        """A new position with the same start and moves, independent of this one.
+        O(moves).
+
+        Returns
+        -------
+        Position
+            The copy.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> position = Position(Graph.from_edges([0, 1], [1, 2]), 0)
+        >>> other = position.copy()
+        >>> other.push(1)
+        >>> position.move_stack, other.move_stack
+        ([], [1])
+        """
         other = Position(self.graph, self.start, board=self.board)
         other._moves = list(self._moves)
         other._visited = self._visited.copy()
@@ -291,6 +522,15 @@ class Engine:
     played (``None`` before its first move) and :attr:`last_reason`; its
     notebook picture is the graph with the matching it answers along.
 
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+
+    See Also
+    --------
+    Position : the game it plays.
+
     Examples
     --------
     >>> from bipartite_game import Graph
@@ -315,7 +555,25 @@ class Engine:
         self.last_reason: str | None = None
 
     def choose_side(self, start: Hashable) -> str:
-        """The side that wins from ``start``."""
+        """The side that wins from ``start``.
+
+        Parameters
+        ----------
+        start : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        str
+            ``"first"`` or ``"second"``.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> engine = Engine(Graph.from_edges(["a", "b"], ["b", "c"]))
+        >>> engine.choose_side("a"), engine.choose_side("b")
+        ('second', 'first')
+        """
         return FIRST if self.solution.first_player_wins(start) else SECOND
 
     def _check(self, position: object) -> Position:
@@ -337,6 +595,28 @@ class Engine:
         ``position`` must be a game on this engine's graph.  Cost: O(1) while
         the game follows the engine's matching, else one solve of what is
         left of the graph (winning) or one per legal move (losing).
+
+        Parameters
+        ----------
+        position : Position
+            A game on this engine's graph.
+
+        Returns
+        -------
+        Vertex or None
+            The move, or ``None`` when the game is over.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``position`` is on another graph.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> graph = Graph.from_edges(["a", "b"], ["b", "c"])
+        >>> Engine(graph).move(Position(graph, "b"))
+        'c'
         """
         position = self._check(position)
         legal = position.legal_moves._array()
@@ -365,7 +645,29 @@ class Engine:
         ``"second"``), answers along in ``position``: its winning strategy
         from the start while its moves have followed it, else ``None`` (the
         engine is losing, or it left the matching after a surprise and now
-        solves what is left).  O(1) per move over a game."""
+        solves what is left).  O(1) per move over a game.
+
+        Parameters
+        ----------
+        position : Position
+            A game on this engine's graph.
+        side : str
+            The side the engine plays.
+
+        Returns
+        -------
+        Strategy or None
+            The strategy it follows, or ``None``.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> graph = Graph.from_edges(["a", "b"], ["b", "c"])
+        >>> engine, position = Engine(graph), Position(graph, "b")
+        >>> position.push(engine.move(position))
+        >>> engine.following(position, "first")
+        Strategy(start='b', first_player_wins=True)
+        """
         strategy = self._strategy
         if strategy is None or strategy.start != position.start:
             return None
@@ -387,6 +689,23 @@ class Engine:
         hay.  It is not the longest game against perfect play, which would need
         a search of exponential size.  ``None`` when the game is over.
         Cost: one solve of what is left of the graph per legal move.
+
+        Parameters
+        ----------
+        position : Position
+            A game on this engine's graph.
+
+        Returns
+        -------
+        Vertex or None
+            The move, or ``None`` when the game is over.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> graph = Graph.from_edges(["a", "b"], ["b", "c"])
+        >>> Engine(graph).resist(Position(graph, "a"))      # the only move, losing
+        'b'
         """
         position = self._check(position)
         visited = np.flatnonzero(position._visited)
@@ -411,6 +730,17 @@ class Engine:
         mover, then most losing ones, then lowest id), on larger ones vertex 0.
         Cost: O(1) after the solve when winning; one solve per vertex when
         resisting on a small graph.
+
+        Returns
+        -------
+        Vertex
+            The start.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph
+        >>> Engine(Graph.from_edges(["a", "b"], ["b", "c"])).place()
+        'a'
         """
         return self.graph.label(self._place_id())
 

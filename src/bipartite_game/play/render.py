@@ -129,6 +129,52 @@ def render_svg(
     ``position`` and ``solution`` must be on ``board``'s own graph, ``hints``
     its vertex ids, ``cell`` a positive integer (all checked).
     Cost: O(cells) string pieces; meant for boards a person looks at.
+
+    Parameters
+    ----------
+    board : GridBoard
+        The board.
+    position : PositionView, optional
+        A game in progress on it.
+    show_losing : bool, optional
+        Tint the losing starts.
+    show_matching : bool, optional
+        Draw one maximum matching.
+    hints : iterable of int, optional
+        Vertex ids to mark with a dot.
+    solution : Solution, optional
+        The board's solution, if already solved.
+    cell : int, optional
+        The side of a cell in pixels.
+    losing : array_like, optional
+        One boolean per vertex, in place of the solution's losing starts.
+    mate : array_like, optional
+        A matching of the board's graph, in place of the solution's.
+    coordinates : bool, optional
+        Number the rows and columns.
+    legend : bool, optional
+        Say below the board what each mark means.
+
+    Returns
+    -------
+    str
+        The SVG text.
+
+    Raises
+    ------
+    BipartiteGameError
+        When an argument does not fit the board.
+
+    See Also
+    --------
+    render_text : the same board for a terminal.
+
+    Examples
+    --------
+    >>> from bipartite_game import grid_board
+    >>> svg = render_svg(grid_board([[1, 1, 0], [1, 1, 1]]), show_losing=True)
+    >>> svg.startswith("<svg "), 'data-row="1"' in svg
+    (True, True)
     """
     hint_vertices = _check_parts(board, position, hints, solution)
     _check_flags(
@@ -247,6 +293,40 @@ def render_text(
     a terminal that wants them: the caller decides, e.g. by ``NO_COLOR``).
     ``position`` must be on ``board``'s graph, ``hints`` its vertex ids.
     Cost: O(cells).
+
+    Parameters
+    ----------
+    board : GridBoard
+        The board.
+    position : PositionView, optional
+        A game in progress on it.
+    hints : list of int, optional
+        Vertex ids to mark ``*``.
+    colour : bool, optional
+        Add ANSI colours.
+
+    Returns
+    -------
+    str
+        The board, a line a row, each ended by a newline.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``position`` or ``hints`` do not fit the board.
+
+    See Also
+    --------
+    render_svg : the same board as a picture.
+
+    Examples
+    --------
+    >>> from bipartite_game import Position, grid_board
+    >>> board = grid_board([[1, 1, 0], [1, 1, 1]])
+    >>> print(render_text(board, Position.from_board(board, 0, 0)), end="")
+      123
+    1 @+#
+    2 +..
     """
     hint_vertices = _check_parts(board, position, [] if hints is None else hints, None)
     _check_flags(colour=colour)

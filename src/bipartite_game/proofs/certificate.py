@@ -124,7 +124,49 @@ class Certificate(FrozenArrays):
     and :func:`~bipartite_game.verify` finds the vertices by them, so it
     checks against the same graph built in any vertex order.  One built by
     hand has no graph: its vertices are the ids of the graph it is checked
-    against."""
+    against.
+
+    Parameters
+    ----------
+    first_player_wins : numpy.ndarray
+        The claim per vertex: the player to move wins from it.
+    mate : numpy.ndarray
+        The claimed maximum matching (partner or -1).
+    barrier : numpy.ndarray
+        The Gallai–Edmonds barrier ``A``, ascending.
+    barrier_level : numpy.ndarray
+        The level of each barrier vertex (Theorem 2 of the module).
+    barrier_via : numpy.ndarray
+        Each barrier vertex's neighbour in a component of smaller level.
+    blossom_edges : numpy.ndarray
+        The merges' cycle edges, ``x0, y0, x1, y1, ...``, merge after merge.
+    blossom_sizes : numpy.ndarray
+        The number of edges of each merge.
+
+    Attributes
+    ----------
+    graph : Graph or None
+        The graph certified.
+    num_vertices, matching_size : int
+        The sizes.
+    is_labelled : bool
+        Whether the vertices are named by the graph's labels.
+
+    Raises
+    ------
+    BipartiteGameError
+        When an array is not 1-D or of the wrong kind.
+
+    See Also
+    --------
+    certify : the usual way to get one.
+    verify : its check.
+
+    Examples
+    --------
+    >>> certify(Graph.from_edges(["a", "b"], ["b", "c"]))
+    Certificate(num_vertices=3, matching_size=1, losing_starts=2, barrier_size=1, ...)
+    """
 
     first_player_wins: BoolArray = field(repr=False)
     mate: Int32Array = field(repr=False)
@@ -183,7 +225,18 @@ class Certificate(FrozenArrays):
 
     def names(self) -> list[str]:
         """The vertices' names as :meth:`to_json` writes them by default:
-        ``str()`` of each label of :attr:`graph`, else the ids.  O(V)."""
+        ``str()`` of each label of :attr:`graph`, else the ids.  O(V).
+
+        Returns
+        -------
+        list of str
+            One name per vertex, in id order.
+
+        Examples
+        --------
+        >>> certify(Graph.from_edges(["a", "b"], ["b", "c"])).names()
+        ['a', 'b', 'c']
+        """
         own = self.graph.labels if self.graph is not None else None
         return [str(x) for x in (own if own is not None else range(self.num_vertices))]
 
@@ -275,7 +328,38 @@ class Certificate(FrozenArrays):
         :func:`~bipartite_game.graphs.boards.grid_board` takes it), written
         as the ``moves`` key so that a check with another move set says
         which one the certificate was made for.  Numbers and booleans are
-        written by a kernel: O(V + E) bytes."""
+        written by a kernel: O(V + E) bytes.
+
+        Parameters
+        ----------
+        labels : sequence of str or bytes, optional
+            The vertex names, one per vertex.
+        moves : str, optional
+            The move set of the maze certified.
+
+        Returns
+        -------
+        str
+            The JSON text.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``labels`` is not one name per vertex.
+
+        Examples
+        --------
+        >>> print(certify(Graph.from_edges(["a", "b"], ["b", "c"])).to_json())
+        {"format": "bipartite-game certificate 1",
+        "labels": ["a", "b", "c"],
+        "first_player_wins": [false,true,false],
+        "mate": [-1,2,1],
+        "barrier": [1],
+        "barrier_level": [1],
+        "barrier_via": [0],
+        "blossom_edges": [],
+        "blossom_sizes": []}
+        """
         self.check_intact()
         n = self.num_vertices
         names = _labels_json(self.names() if labels is None else labels, n)
@@ -366,6 +450,34 @@ def certify(solution: Solution | GraphLike) -> Certificate:
     structure does not allow them raises :class:`SolverError` (a bug).
     ``solution`` must be a :class:`~bipartite_game.theory.game.Solution`.
     O((V + E) α(V)).
+
+    Parameters
+    ----------
+    solution : Solution or GraphLike
+        A solution, or a graph to solve first.
+
+    Returns
+    -------
+    Certificate
+        The claims and their witnesses.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``solution`` is neither a solution nor a graph.
+    SolverError
+        When the solution's structure allows no certificate (a bug).
+
+    See Also
+    --------
+    verify : the check, which does not trust the solver.
+
+    Examples
+    --------
+    >>> from bipartite_game import verify
+    >>> g = Graph.from_edges(["a", "b"], ["b", "c"])
+    >>> print(verify(g, certify(g).to_json()))
+    verified: 3 vertices, matching of size 1
     """
     if isinstance(solution, Graph) or is_networkx_graph(solution):
         solution = solve(as_graph(solution, "certify"))

@@ -67,12 +67,33 @@ BoolArray = npt.NDArray[np.bool_]
 
 class CertificateError(BipartiteGameError):
     """A certificate that cannot be read: not JSON, a key missing, a value
-    of the wrong type, length or range."""
+    of the wrong type, length or range.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> try:
+    ...     verify(Graph.from_edges([0], [1]), "{}")
+    ... except CertificateError as error:
+    ...     print(error)
+    certificate: 'format' must be 'bipartite-game certificate 1'
+    """
 
 
 @dataclass(frozen=True)
 class Verdict:
     """The outcome of :func:`verify`; ``str()`` is its one line.
+
+    Parameters
+    ----------
+    ok : bool
+        ``True`` when every claim of the certificate holds about the graph
+        (its matching is maximum, its winners and losers are right), so the
+        answer is proved; ``False`` when one fails.
+    message : str
+        The verdict in one line: ``verified: N vertices, matching of size
+        K``, or ``claim failed: ...`` naming the first claim that fails and
+        why (the vertex it is about, or the count that disproves it).
 
     Attributes
     ----------
@@ -84,6 +105,17 @@ class Verdict:
         The verdict in one line: ``verified: N vertices, matching of size
         K``, or ``claim failed: ...`` naming the first claim that fails and
         why (the vertex it is about, or the count that disproves it).
+
+    See Also
+    --------
+    verify : the usual way to get one.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph, certify
+    >>> g = Graph.from_edges(["a", "b"], ["b", "c"])
+    >>> verify(g, certify(g))
+    Verdict(ok=True, message='verified: 3 vertices, matching of size 1')
     """
 
     ok: bool
@@ -137,7 +169,45 @@ def verify(
     verdict naming it; one that records none is checked as it is.  The
     former form ``verify(graph, labels, certificate)`` is still taken.
     Raise :class:`CertificateError` when the certificate cannot be read.
-    Module docstring for what and at what cost."""
+    Module docstring for what and at what cost.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    certificate : object
+        JSON text (``str`` or ``bytes``), or a certificate object.
+    *legacy : object
+        The former form's certificate, ``verify(graph, labels, certificate)``.
+    labels : sequence of str or bytes, optional
+        The names of ``graph``'s vertices, in id order.
+    moves : str, optional
+        The move set the maze graph was built with.
+
+    Returns
+    -------
+    Verdict
+        ``ok`` and the one-line verdict.
+
+    Raises
+    ------
+    CertificateError
+        When the certificate cannot be read.
+    BipartiteGameError
+        When ``graph`` is not a graph, or ``labels`` not one name per vertex.
+
+    See Also
+    --------
+    certify : writes the certificate.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph, certify
+    >>> g = Graph.from_edges(["a", "b"], ["b", "c"])
+    >>> text = certify(g).to_json().replace("[false,true", "[true,true")
+    >>> verify(g, text).ok
+    False
+    """
     if legacy:
         if len(legacy) != 1 or labels is not None:
             raise BipartiteGameError(

@@ -7,8 +7,16 @@
   of vertices and edges, with its kernels in :mod:`.edge_classes`;
   :mod:`.explain` a proof in words for one start;
   :mod:`.annotate` the verdict on every move of a played game.
-- :mod:`.duel` -- the knights duel (two tokens); :mod:`.geography` the
-  other geography games (edge rule, directed arcs).
+- :mod:`.allowed` -- the allowed edges of ``G[C]`` on any graph, in about
+  the time of a solve.
+- :mod:`.nimbers` -- Grundy values; :mod:`.cubic` exact ones at maximum
+  degree 3; :mod:`.bitmasks` small graphs as bitmasks for their searches.
+- :mod:`.sums` -- disjunctive sums: several boards, one token on each.
+- :mod:`.misere` -- misère play: the last player to move loses.
+- :mod:`.duel` -- the knights duel (two tokens), :mod:`.duel_bits` the
+  same on a bitset board; :mod:`.geography` the other geography games
+  (edge rule, directed arcs).
+- :mod:`.bunny` -- NOI2011 "Bunny and Egg" as vertex geography.
 - :mod:`.interop` -- networkx in, dicts keyed by node out.
 
 It uses :mod:`bipartite_game.graphs` and nothing above it.  The modules are

@@ -128,13 +128,11 @@ may refuse a residue that would have fitted; the sample's steps count);
 otherwise it runs, paused every :data:`_SLICE` steps (progress, Ctrl-C),
 and is refused as soon as its counted work passes the budget: it never
 answers after more steps than the budget.  No clock is read, so the same
-input and budget give the same outcome on every machine.
-Measured (``benchmarks/edge_classes.py``, CPU time on a loaded machine):
-on random graphs of 10^5 vertices the core keeps half to two thirds of
-``C``, eight or nine rounds leave a handful of rows, two or three searches
-finish them, and the whole costs some 0.2-0.35 s, seven to ten solves;
-king moves with walls (long alternating cycles) need about twenty rounds,
-and a chain of K4 thousands of searches, each deciding its whole barrier.
+input and budget give the same outcome on every machine.  On random
+graphs the certificates leave a handful of rows to the searches, so the
+whole costs some ten solves; long alternating cycles (king moves with walls)
+take more rounds, and a chain of K4 thousands of searches (the figures:
+docs/benchmarks.md, "The allowed edges of G[C]").
 
 Every kernel here is a plain Python specification attached to its C version
 (``native/allowed.c``) by ``@kernel(native=...)``, step for step the same

@@ -27,9 +27,9 @@ ends free in ``M_t`` too, it would avoid ``u_t`` and augment ``M_t`` in
 the move and, augmenting if it succeeds, leaves a maximum matching of
 ``G_{t+1} = G_t - u_t`` for the next one.  No losing set is ever recomputed.
 Cost: one matching, then per move one search; a search stops at the first
-free vertex it reaches and explores at most the alternating tree of ``x``
-(measured: 20,000 moves on a 1000x1000 maze in about 8 s, a median of a
-few hundred vertices per search; see ``benchmarks/annotate.py``).
+free vertex it reaches and explores at most the alternating tree of ``x``,
+which on mazes is a few hundred vertices, not the board (the figures:
+``benchmarks/annotate.py``, docs/benchmarks.md).
 
 General graphs (an odd cycle) would need a single-source blossom search;
 there each position is decided by one exact solve of the graph without the

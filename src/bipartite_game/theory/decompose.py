@@ -116,26 +116,51 @@ class Decomposition(FrozenArrays):
     read-only already) and is checked against ``decompose(solution)``: the
     cost of one decomposition.
 
-    Attributes
+    Parameters
     ----------
-    solution
-        The :class:`~bipartite_game.theory.game.Solution` it was built from (its
-        graph and maximum matching).
-    vertex_class
+    solution : Solution
+        The solution it is built from (its graph and maximum matching).
+    vertex_class : numpy.ndarray
         Per vertex: 0 ``D`` (missed by some maximum matching), 1 ``A`` (the
         barrier), 2 ``C`` (see :data:`VERTEX_CLASSES`).
-    side
+    side : numpy.ndarray or None
         The 2-colouring for a bipartite graph (then ``D``, ``A``, ``C`` per
         side are the coarse Dulmage–Mendelsohn decomposition), else ``None``.
-    block
+    block : numpy.ndarray or None
         Bipartite graphs: the fine Dulmage–Mendelsohn block of every ``C``
         vertex (a vertex and its partner share one), numbered in reverse
         topological order of the blocks; -1 outside ``C``.  ``None`` on other
         graphs.
-    edge_class
+    edge_class : numpy.ndarray
         Per CSR entry (aligned with ``graph.indices``, both directions of an
         edge alike): 0 ``none``, 1 ``some``, 2 ``every`` (see
         :data:`EDGE_CLASSES`).
+
+    Attributes
+    ----------
+    graph : Graph
+        The solution's graph.
+    mate : numpy.ndarray
+        The solution's maximum matching.
+    in_d, in_a, in_c : numpy.ndarray
+        Masks of the three classes of vertices.
+    num_blocks : int
+        The number of fine blocks.
+
+    Raises
+    ------
+    BipartiteGameError
+        When a decomposition built by hand disagrees with :func:`decompose`.
+
+    See Also
+    --------
+    decompose : the usual way to get one.
+
+    Examples
+    --------
+    >>> d = decompose(Graph.from_edges(["a", "b", "c"], ["b", "c", "d"]))
+    >>> d.classes(), d.num_blocks
+    ({'a': 'C', 'b': 'C', 'c': 'C', 'd': 'C'}, 2)
     """
 
     solution: Solution = field(repr=False)
@@ -240,7 +265,28 @@ class Decomposition(FrozenArrays):
 
     def class_of(self, v: Hashable) -> str:
         """``"D"``, ``"A"`` or ``"C"`` for the vertex ``v`` (a label on a
-        labelled graph).  O(1)."""
+        labelled graph).  O(1).
+
+        Parameters
+        ----------
+        v : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        str
+            Its class.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` is no vertex.
+
+        Examples
+        --------
+        >>> decompose(Graph.from_edges([0, 1], [1, 2])).class_of(1)
+        'A'
+        """
         self.check_intact()
         return VERTEX_CLASSES[int(self.vertex_class[self.graph.vertex_id(v)])]
 
@@ -253,14 +299,39 @@ class Decomposition(FrozenArrays):
 
     def edges(self) -> tuple[Int32Array, Int32Array, Int8Array]:
         """``(u, v, cls)``: every edge once (``u < v``, in CSR order) with its
-        class (0 none, 1 some, 2 every).  O(E), vectorised."""
+        class (0 none, 1 some, 2 every).  O(E), vectorised.
+
+        Returns
+        -------
+        u, v : numpy.ndarray
+            The endpoints' ids (int32).
+        cls : numpy.ndarray
+            The class of each edge (int8).
+
+        Examples
+        --------
+        >>> u, v, cls = decompose(Graph.from_edges([0, 1, 2], [1, 2, 3])).edges()
+        >>> u.tolist(), v.tolist(), cls.tolist()
+        ([0, 1, 2], [1, 2, 3], [2, 0, 2])
+        """
         self.check_intact()
         u, v, cls = self._edge_list
         return u.copy(), v.copy(), cls.copy()
 
     def classes(self) -> dict[Vertex, str]:
         """``{vertex: "D", "A" or "C"}`` for every vertex, keyed as the
-        graph names them (labels, else ids), in id order.  O(V)."""
+        graph names them (labels, else ids), in id order.  O(V).
+
+        Returns
+        -------
+        dict
+            The class of every vertex.
+
+        Examples
+        --------
+        >>> decompose(Graph.from_edges(["a", "b"], ["b", "c"])).classes()
+        {'a': 'D', 'b': 'A', 'c': 'D'}
+        """
         self.check_intact()
         g = self.graph
         names = [VERTEX_CLASSES[k] for k in self.vertex_class.tolist()]
@@ -269,7 +340,18 @@ class Decomposition(FrozenArrays):
     def edge_classes(self) -> dict[tuple[Vertex, Vertex], str]:
         """``{(u, v): "every", "some" or "none"}`` for every edge once, as
         vertex pairs the graph's way (labels, else ids; ``u`` before ``v`` in
-        id order), in the order of :meth:`edges`.  O(E)."""
+        id order), in the order of :meth:`edges`.  O(E).
+
+        Returns
+        -------
+        dict
+            The class of every edge.
+
+        Examples
+        --------
+        >>> decompose(Graph.from_edges(["a", "b", "c"], ["b", "c", "d"])).edge_classes()
+        {('a', 'b'): 'every', ('b', 'c'): 'none', ('c', 'd'): 'every'}
+        """
         self.check_intact()
         u, v, cls = self._edge_list
         pairs = zip(self.graph.labels_of(u), self.graph.labels_of(v), strict=True)
@@ -278,7 +360,28 @@ class Decomposition(FrozenArrays):
     def edge_class_of(self, u: Hashable, v: Hashable) -> str:
         """``"every"``, ``"some"`` or ``"none"`` for the edge ``u v`` (labels
         on a labelled graph); :class:`BipartiteGameError` if it is not an
-        edge.  O(log degree)."""
+        edge.  O(log degree).
+
+        Parameters
+        ----------
+        u, v : hashable
+            The edge's endpoints, as the graph names them.
+
+        Returns
+        -------
+        str
+            Its class.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``u v`` is not an edge.
+
+        Examples
+        --------
+        >>> decompose(Graph.from_edges(["a", "b", "c"], ["b", "c", "d"])).edge_class_of("c", "b")
+        'none'
+        """
         self.check_intact()
         g = self.graph
         a = g.vertex_id(u)
@@ -348,7 +451,18 @@ class Decomposition(FrozenArrays):
         )
 
     def count(self) -> dict[str, int]:
-        """How many edges of each class."""
+        """How many edges of each class.
+
+        Returns
+        -------
+        dict
+            ``{"none": ..., "some": ..., "every": ...}``.
+
+        Examples
+        --------
+        >>> decompose(Graph.from_edges(["a", "b", "c"], ["b", "c", "d"])).count()
+        {'none': 1, 'some': 0, 'every': 2}
+        """
         self.check_intact()
         cls = self._edge_list[2]
         tally = np.bincount(cls, minlength=3)
@@ -366,6 +480,26 @@ def decompose(graph: GraphLike | Solution) -> Decomposition:
     on other graphs O(V + E) plus one blossom search per ``C`` vertex with an
     unmatched ``C`` neighbour of larger id, each stopped once all that
     vertex's neighbours are labelled: O(V·E·α(V)) at worst.
+
+    Parameters
+    ----------
+    graph : GraphLike or Solution
+        A :class:`Graph` or a networkx graph (solved first), or a
+        :class:`Solution` (its matching reused).
+
+    Returns
+    -------
+    Decomposition
+        The classes of the vertices and of the edges.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``graph`` is neither a graph nor a solution.
+
+    See Also
+    --------
+    solve : the solution it starts from.
 
     Examples
     --------

@@ -2,8 +2,9 @@
 
 The ``knights`` command's path with the native library: its reader puts the
 board into a bitset in C and the rule of :mod:`.duel` is decided here, on
-that bitset, so the process never imports numpy (its import alone, 0.1 s
-and 16 MiB, is more than the rest of a 3000x3000 answer).  :mod:`.duel`
+that bitset, so the process never imports numpy (its import alone costs
+more time and memory than the rest of a 3000x3000 answer: docs/benchmarks.md,
+"``knights`` on a 3000x3000 board").  :mod:`.duel`
 holds the argument and the numpy path; both decide by the same rule, and
 the tests hold them to the same answers.
 """

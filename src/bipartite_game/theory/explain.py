@@ -52,32 +52,43 @@ Namer = Callable[[Any], str]
 class Explanation:
     """Who wins from ``start`` and why.
 
-    Attributes
+    Parameters
     ----------
-    start
+    start : Vertex
         The vertex explained.
-    first_player_wins
+    first_player_wins : bool
         True when the player to move from ``start`` wins.
-    matching_size
+    matching_size : int
         Size of the solution's maximum matching ``M``.
-    path
+    path : tuple of Vertex
         A losing start: an even alternating path from a vertex ``M`` leaves
         free to ``start`` (that vertex first; edges alternate outside and
         inside ``M``, the last one in ``M``), ``(start,)`` when ``M`` misses
         ``start`` already.  Empty for a winning start.
-    partner
+    partner : Vertex or None
         A winning start: its partner in ``M``, the first move.
-    vertex_class
+    vertex_class : str
         ``"D"``, ``"A"`` or ``"C"`` (Gallai–Edmonds).
-    bipartite
+    bipartite : bool
         Whether ``M`` is certified maximum by a König cover (else by
         Tutte–Berge), for a losing start as for a winning one.
-    cover_size
+    cover_size : int
         Bipartite graphs: size of the König cover.
-    barrier_size, odd_components
+    barrier_size, odd_components : int
         Other graphs: ``|A|`` and the odd components of ``G - A``.
-    num_vertices
+    num_vertices : int
         The graph's vertex count ``n``, in the Tutte–Berge bound.
+
+    See Also
+    --------
+    Solution.explain : the usual way to get one.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph, solve
+    >>> e = solve(Graph.from_edges(["a", "b"], ["b", "c"])).explain("b")
+    >>> e.first_player_wins, e.partner, e.vertex_class
+    (True, 'c', 'A')
     """
 
     start: Vertex
@@ -94,7 +105,27 @@ class Explanation:
 
     def text(self, name: Namer | None = None) -> str:
         """The proof in words, vertices named by ``name`` (default: the
-        graph's labels)."""
+        graph's labels).
+
+        Parameters
+        ----------
+        name : callable, optional
+            Names a vertex as text; by default ``str`` of its label.
+
+        Returns
+        -------
+        str
+            The proof, a few lines.
+
+        Examples
+        --------
+        >>> from bipartite_game import Graph, solve
+        >>> e = solve(Graph.from_edges(["a", "b"], ["b", "c"])).explain("b")
+        >>> print(e.text(lambda v: v.upper()), end="")
+        B: first (the player to move wins)
+          B is in the barrier A ...
+          first move: C, B's partner; then answer every move along the matching.
+        """
         name = str if name is None else name
         v = name(self.start)
         maximum = f"  the matching of size {self.matching_size} is maximum: {self._bound()}."

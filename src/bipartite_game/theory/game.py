@@ -57,6 +57,30 @@ class Strategy(FrozenArrays):
     array is copied unless it is read-only already).  ``start`` is a vertex
     of ``graph`` (a label, when it has labels), or, without a graph, an id
     into ``mate``.
+
+    Parameters
+    ----------
+    start : Vertex
+        The start.
+    first_player_wins : bool
+        Whether the player to move from ``start`` wins.
+    mate : numpy.ndarray
+        A maximum matching (int32, ``-1`` for a free vertex) that covers
+        ``start`` exactly when the first player wins.
+    graph : Graph, optional
+        The graph played on; :meth:`reply` then speaks its labels.
+
+    See Also
+    --------
+    Solution.strategy : the usual way to get one.
+
+    Examples
+    --------
+    >>> s = solve(Graph.from_edges(["a", "b"], ["b", "c"])).strategy("a")
+    >>> s, s.winner
+    (Strategy(start='a', first_player_wins=False), 'second')
+    >>> s.reply("b")                      # the second player's answer
+    'c'
     """
 
     start: Vertex
@@ -101,7 +125,29 @@ class Strategy(FrozenArrays):
         first player, to the start itself); ``None`` if this matching has none,
         which happens only when the opponent is the one who should win.
         ``v`` is a vertex of :attr:`graph` (a label when it has labels, see
-        :meth:`Graph.vertex_id`), and so is the answer.  O(1)."""
+        :meth:`Graph.vertex_id`), and so is the answer.  O(1).
+
+        Parameters
+        ----------
+        v : hashable
+            The vertex the opponent moved to.
+
+        Returns
+        -------
+        Vertex or None
+            The winning answer, or ``None``.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` is no vertex.
+
+        Examples
+        --------
+        >>> s = solve(Graph.from_edges(["a", "b"], ["b", "c"])).strategy("b")
+        >>> s.winner, s.reply("b")          # the first player moves from the start
+        ('first', 'c')
+        """
         self.check_intact()
         graph = self._labelled_graph()
         if graph is None:
@@ -130,19 +176,47 @@ class Solution(FrozenArrays):
     :func:`solve` of ``graph``: ``mate`` a maximum matching of it, ``losing``
     and a given ``known_barrier`` its own; the cost of one solve.
 
-    Attributes
+    Parameters
     ----------
-    graph
+    graph : Graph
         The graph solved.
-    mate
-        One maximum matching (``-1`` = free).
-    losing
+    mate : numpy.ndarray
+        One maximum matching (int32, ``-1`` = free).
+    losing : numpy.ndarray
         ``losing[v]`` is true when the player to move from ``v`` loses, i.e.
         some maximum matching misses ``v``.
-    barrier
+    known_barrier : numpy.ndarray, optional
+        The barrier, when the solver found it on the way.
+
+    Attributes
+    ----------
+    graph : Graph
+        The graph solved.
+    mate : numpy.ndarray
+        One maximum matching (``-1`` = free).
+    losing : numpy.ndarray
+        ``losing[v]`` is true when the player to move from ``v`` loses.
+    barrier : numpy.ndarray
         The Gallai–Edmonds set A: the neighbours of the losing starts that are
         not losing themselves.  Every maximum matching covers A and matches it
         into D; with it the Tutte–Berge formula certifies the matching.
+    matching_size : int
+        The size of a maximum matching.
+
+    Raises
+    ------
+    BipartiteGameError
+        When a solution built by hand disagrees with :func:`solve`.
+
+    See Also
+    --------
+    solve : the usual way to get one.
+
+    Examples
+    --------
+    >>> s = solve(Graph.from_edges(["a", "b"], ["b", "c"]))
+    >>> s.losing_starts(), s.matching_size
+    (['a', 'c'], 1)
     """
 
     graph: Graph = field(repr=False)
@@ -237,12 +311,49 @@ class Solution(FrozenArrays):
         return matching_size(self.mate)
 
     def first_player_wins(self, start: Hashable) -> bool:
-        """True when the player to move from ``start`` wins.  O(1)."""
+        """True when the player to move from ``start`` wins.  O(1).
+
+        Parameters
+        ----------
+        start : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        bool
+            Whether the player to move from ``start`` wins.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``start`` is no vertex.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).first_player_wins("b")
+        True
+        """
         self.check_intact()
         return not bool(self.losing[self.graph.vertex_id(start)])
 
     def winner(self, start: Hashable) -> str:
-        """``"first"`` or ``"second"``."""
+        """``"first"`` or ``"second"``.
+
+        Parameters
+        ----------
+        start : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        str
+            Who wins with perfect play from ``start``.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).winner("a")
+        'second'
+        """
         return "first" if self.first_player_wins(start) else "second"
 
     def __repr__(self) -> str:
@@ -291,7 +402,18 @@ class Solution(FrozenArrays):
     def winners(self) -> dict[Hashable, str]:
         """``{vertex: "first" or "second"}`` for every vertex, keyed by the
         graph's labels (ids when it has none), in vertex order: who wins
-        with the token starting there, the networkx way.  O(V)."""
+        with the token starting there, the networkx way.  O(V).
+
+        Returns
+        -------
+        dict
+            ``{vertex: "first" or "second"}``.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).winners()
+        {'a': 'second', 'b': 'first', 'c': 'second'}
+        """
         self.check_intact()
         keys = self.graph.labels if self.graph.labels is not None else range(self.losing.size)
         names = np.array(["first", "second"])[self.losing.astype(np.intp)].tolist()
@@ -299,7 +421,18 @@ class Solution(FrozenArrays):
 
     def matching(self) -> dict[Vertex, Vertex]:
         """The solution's maximum matching as networkx gives one: ``{u: v}``
-        for every matched vertex (both directions), keyed by label.  O(V)."""
+        for every matched vertex (both directions), keyed by label.  O(V).
+
+        Returns
+        -------
+        dict
+            ``{u: v}`` for every matched vertex ``u``.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).matching()
+        {'b': 'c', 'c': 'b'}
+        """
         self.check_intact()
         matched = np.flatnonzero(self.mate >= 0)
         ends = self.graph.labels_of(matched)
@@ -309,13 +442,35 @@ class Solution(FrozenArrays):
     def losing_starts(self) -> list[Vertex]:
         """The starts from which the player to move loses, in id order:
         labels on a labelled graph, else ids (plain ints).  O(V); the array
-        layer's answer is ``np.flatnonzero(solution.losing)``."""
+        layer's answer is ``np.flatnonzero(solution.losing)``.
+
+        Returns
+        -------
+        list of Vertex
+            The losing starts.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).losing_starts()
+        ['a', 'c']
+        """
         self.check_intact()
         return self.graph.labels_of(np.flatnonzero(self.losing))
 
     def winning_starts(self) -> list[Vertex]:
         """The starts from which the player to move wins, in id order (as
-        :meth:`losing_starts`).  O(V)."""
+        :meth:`losing_starts`).  O(V).
+
+        Returns
+        -------
+        list of Vertex
+            The winning starts.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).winning_starts()
+        ['b']
+        """
         self.check_intact()
         return self.graph.labels_of(np.flatnonzero(~self.losing))
 
@@ -326,6 +481,27 @@ class Solution(FrozenArrays):
         ``s`` the first player plays ``reply(s)`` and then ``reply(w)`` after
         every move ``w``.  From a losing start use :meth:`strategy`.  ``v``
         and the answer are vertices (labels on a labelled graph).  O(1).
+
+        Parameters
+        ----------
+        v : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        Vertex or None
+            Its partner, or ``None`` when the matching leaves it free.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` is no vertex.
+
+        Examples
+        --------
+        >>> s = solve(Graph.from_edges(["a", "b"], ["b", "c"]))
+        >>> s.reply("b"), s.reply("a")
+        ('c', None)
         """
         self.check_intact()
         partner = int(self.mate[self.graph.vertex_id(v)])
@@ -337,7 +513,29 @@ class Solution(FrozenArrays):
         path from a free vertex for a losing start; the Gallai–Edmonds class,
         the matching's certificate and the first move for a winning one),
         its vertices named as the graph names them.
-        See :mod:`~bipartite_game.theory.explain`.  O(V + E)."""
+        See :mod:`~bipartite_game.theory.explain`.  O(V + E).
+
+        Parameters
+        ----------
+        start : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        Explanation
+            The proof; ``str()`` writes it out.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``start`` is no vertex.
+
+        Examples
+        --------
+        >>> print(solve(Graph.from_edges(["a", "b"], ["b", "c"])).explain("a"))
+        a: second (the player to move loses)
+          the matching of size 1 is maximum: ...
+        """
         from .explain import explain
 
         self.check_intact()
@@ -350,6 +548,26 @@ class Solution(FrozenArrays):
         start it is a maximum matching of the graph without ``start``, grown
         from this one (one augmenting path): it has the same size, so it is a
         maximum matching of the whole graph that misses ``start``.  O(V + E).
+
+        Parameters
+        ----------
+        start : hashable
+            A vertex, as the graph names it.
+
+        Returns
+        -------
+        Strategy
+            The winner's strategy from ``start``.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``start`` is no vertex.
+
+        Examples
+        --------
+        >>> solve(Graph.from_edges(["a", "b"], ["b", "c"])).strategy("a")
+        Strategy(start='a', first_player_wins=False)
         """
         self.check_intact()
         v = self.graph.vertex_id(start)
@@ -380,6 +598,29 @@ def solve(graph: GraphLike) -> Solution:
     ``graph`` is a :class:`Graph` or a networkx graph (converted once: the
     solution's graph is then a :class:`Graph` labelled by its nodes).
     Cost: the matching (near linear on sparse game graphs), plus O(V + E).
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+
+    Returns
+    -------
+    Solution
+        Who wins from every start, and how.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``graph`` is not a graph.
+    SolverError
+        When the solver's own certificate fails (a bug).
+
+    See Also
+    --------
+    first_player_wins_from : one start, for less work.
+    solve_geography : the other geography games.
+    decompose : the classes of vertices and edges behind the answer.
 
     Examples
     --------
@@ -414,6 +655,32 @@ def first_player_wins_from(graph: GraphLike, start: Hashable) -> bool:
     exactly when it is in D.  No pass for the whole losing set; the matching
     is still certified (König).  Other graphs are solved in full.
     Cost: the matching, plus O(V + E) for the certificate.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    start : hashable
+        A vertex, as the graph names it.
+
+    Returns
+    -------
+    bool
+        Whether the player to move from ``start`` wins.
+
+    Raises
+    ------
+    BipartiteGameError
+        When ``graph`` is not a graph or ``start`` no vertex of it.
+
+    See Also
+    --------
+    solve : every start at once.
+
+    Examples
+    --------
+    >>> first_player_wins_from(Graph.from_edges([0, 1], [1, 2]), 1)
+    True
     """
     graph = require_graph(graph, "first_player_wins_from")
     start_id = graph.vertex_id(start)

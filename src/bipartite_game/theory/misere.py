@@ -93,6 +93,32 @@ def misere_values(
     Forests exact in O(V + E); components with a cycle searched within
     ``budget`` states and ``seconds``.
 
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    dict
+        ``{vertex: g⁻}`` for every start.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+
+    See Also
+    --------
+    misere_array : the same values by vertex id.
+    bipartite_game.theory.nimbers.grundy_values : the normal-play values.
+
+    Examples
+    --------
     >>> from bipartite_game import Graph
     >>> misere_values(Graph.from_edges(["s", "s", "x"], ["l", "x", "y"]))
     {'s': 2, 'l': 0, 'x': 2, 'y': 0}
@@ -107,7 +133,33 @@ def misere_array(
 ) -> IntArray:
     """``values[s]``: :func:`misere_values` as an array indexed by vertex id,
     as :attr:`Solution.losing <bipartite_game.Solution.losing>` is (on a
-    labelled graph ``graph.label(s)`` names the start of entry s)."""
+    labelled graph ``graph.label(s)`` names the start of entry s).
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    numpy.ndarray
+        g⁻ of every start, by vertex id (int64).
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> misere_array(Graph.from_edges(["s", "s", "x"], ["l", "x", "y"])).tolist()
+    [2, 0, 2, 0]
+    """
     return _all_starts(graph, budget, seconds, values=True)
 
 
@@ -117,7 +169,33 @@ def misere_losing(
     """Per start: does the player to move lose the misère game?  A boolean
     array indexed by vertex id, as :func:`misere_values` (forests in
     O(V + E)), but the search on a component with a cycle stops at a
-    state's first losing option."""
+    state's first losing option.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``True`` where the player to move loses, by vertex id.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> misere_losing(Graph.from_edges(["s", "s", "x"], ["l", "x", "y"])).tolist()
+    [False, True, False, True]
+    """
     return np.asarray(_all_starts(graph, budget, seconds, values=False) == 0, dtype=np.bool_)
 
 
@@ -129,7 +207,40 @@ def misere_value(
     budget: int = DEFAULT_BUDGET,
     seconds: float = DEFAULT_SECONDS,
 ) -> int:
-    """g⁻ of the position with the token on ``vertex`` and ``visited`` used."""
+    """g⁻ of the position with the token on ``vertex`` and ``visited`` used.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    vertex : hashable
+        The token's vertex.
+    visited : array_like, optional
+        The vertices used already (ids, labels, or a boolean mask).
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    int
+        The position's misère Grundy value.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When ``vertex`` or a visited vertex is no vertex.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> g = Graph.from_edges(["s", "s", "x"], ["l", "x", "y"])
+    >>> misere_value(g, "s"), misere_value(g, "s", ["x"])
+    (2, 0)
+    """
     return _one(graph, vertex, visited, budget, seconds, values=True)
 
 
@@ -141,7 +252,37 @@ def misere_first_player_wins(
     budget: int = DEFAULT_BUDGET,
     seconds: float = DEFAULT_SECONDS,
 ) -> bool:
-    """Does the player to move win misère geography from this position?"""
+    """Does the player to move win misère geography from this position?
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    vertex : hashable
+        The token's vertex.
+    visited : array_like, optional
+        The vertices used already (ids, labels, or a boolean mask).
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    bool
+        Whether the player to move wins.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> misere_first_player_wins(Graph.from_edges(["s", "s", "x"], ["l", "x", "y"]), "l")
+    False
+    """
     return _one(graph, vertex, visited, budget, seconds, values=False) != 0
 
 
@@ -152,7 +293,27 @@ class MisereSum:
     (component, vertex) when the mover wins by moving, after which the
     opponent loses (``None`` when the mover loses, and when no board has a
     move: then the mover has won, the opponent having moved last).
-    ``states``: the positions the search settled."""
+    ``states``: the positions the search settled.
+
+    Parameters
+    ----------
+    first_player_wins : bool
+        Whether the player to move wins the sum.
+    move : tuple of (int, Vertex) or None
+        A winning move (the component's index, the vertex), or ``None``.
+    states : int
+        The positions the search settled.
+
+    See Also
+    --------
+    misere_sum : the usual way to get one.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> misere_sum([(Graph.from_edges([0, 1], [1, 2]), 0, [1])])   # no move left
+    MisereSum(first_player_wins=True, move=None, states=1)
+    """
 
     first_player_wins: bool
     move: tuple[int, Vertex] | None
@@ -172,7 +333,36 @@ def misere_sum(
     ``(graph, vertex)`` or ``(graph, vertex, visited)`` (ids, labels, or a
     boolean mask for ``visited``).  No theorem makes misère
     sums easy (the g⁻ do not add); past the budget the search is refused
-    with :class:`~bipartite_game.errors.GeographyTooLarge`."""
+    with :class:`~bipartite_game.errors.GeographyTooLarge`.
+
+    Parameters
+    ----------
+    components : sequence of tuple
+        ``(graph, vertex)`` or ``(graph, vertex, visited)`` per board.
+    budget : int, optional
+        The most states the search may hold.
+    seconds : float, optional
+        The longest the search may take.
+
+    Returns
+    -------
+    MisereSum
+        Who wins, and a winning move.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When a component is not a graph and a vertex of it.
+
+    Examples
+    --------
+    >>> from bipartite_game import Graph
+    >>> path = Graph.from_edges([0, 1], [1, 2])
+    >>> misere_sum([(path, 0), (path, 1)])
+    MisereSum(first_player_wins=False, move=None, states=9)
+    """
     if isinstance(components, (str, bytes)) or not isinstance(components, Sequence):
         raise BipartiteGameError(
             f"components must be a list of components, not {type(components).__name__}"

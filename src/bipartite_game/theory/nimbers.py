@@ -131,6 +131,39 @@ def grundy_values(
     searched within ``budget`` states and ``seconds``; past either,
     :class:`~bipartite_game.errors.GeographyTooLarge` is raised.
 
+    Parameters
+    ----------
+    graph_or_u : GraphLike or array_like
+        A :class:`Graph` or a networkx graph, or the first endpoints of the
+        edges.
+    v : array_like, optional
+        The second endpoints, with edges given as arrays.
+    num_vertices : int, optional
+        The number of vertices, with edges given as arrays.
+    labels : sequence of hashable, optional
+        One label per vertex, with edges given as arrays.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    dict
+        ``{vertex: Grundy value}`` for every start.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When the graph or the edges are not valid.
+
+    See Also
+    --------
+    grundy_array : the same values as an array, by vertex id.
+    start_values : some starts only.
+
     Examples
     --------
     >>> grundy_values([0, 1, 2], [1, 2, 3])  # the path 0-1-2-3
@@ -150,7 +183,32 @@ def grundy_array(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
     """``values[s]``: the Grundy value of the start s, for every vertex;
-    every value checked against the matching's zero test."""
+    every value checked against the matching's zero test.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    numpy.ndarray
+        The Grundy value of every start, by vertex id (int64).
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
+    >>> grundy_array(Graph.from_edges([0, 1, 2], [1, 2, 3])).tolist()
+    [1, 2, 2, 1]
+    """
     graph = as_graph(graph, "grundy_array")
     limits = checked_budget(budget, seconds)
     return _values(graph, np.ones(graph.num_vertices, dtype=np.bool_), limits)
@@ -168,6 +226,29 @@ def start_values(
     only these starts are valued: the degree-3 method and the search spend
     nothing on the others (their component's forest pass and matching are
     linear anyway).
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    starts : iterable of hashable or array_like
+        The starts to value, as the graph names them.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    numpy.ndarray
+        The Grundy value of each start, in the order given (int64).
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When a start is no vertex.
 
     Examples
     --------
@@ -240,7 +321,39 @@ def grundy_value(
     ``vertex``) has maximum degree at most 3, else by the search on
     ``vertex``'s component (a tree that the token can still reach, by the
     forest rule at once).  ``vertex`` and ``visited`` are vertices as the
-    graph names them (labels on a labelled graph)."""
+    graph names them (labels on a labelled graph).
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    vertex : hashable
+        The token's vertex.
+    visited : iterable of hashable or array_like, optional
+        The vertices used already.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    int
+        The position's Grundy value; 0 exactly when the player to move loses.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When ``vertex`` or a visited vertex is no vertex.
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
+    >>> grundy_value(path, 1), grundy_value(path, 1, visited=[0])
+    (2, 0)
+    """
     graph = as_graph(graph, "grundy_value")
     token = graph.vertex_id(vertex)
     n = graph.num_vertices
@@ -294,7 +407,25 @@ def grundy_value(
 
 
 def is_forest(graph: GraphLike) -> bool:
-    """Whether the graph has no cycle."""
+    """Whether the graph has no cycle.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+
+    Returns
+    -------
+    bool
+        ``True`` when the graph has no cycle.  O(V + E).
+
+    Examples
+    --------
+    >>> is_forest(Graph.from_edges([0, 1], [1, 2]))
+    True
+    >>> is_forest(Graph.from_edges([0, 1, 2], [1, 2, 0]))  # a triangle
+    False
+    """
     graph = as_graph(graph, "is_forest")
     indptr = wide_offsets(graph.indptr)
     _, label = forest_values(indptr, graph.indices)

@@ -67,7 +67,27 @@ __all__ = [
 @dataclass(frozen=True)
 class Component:
     """One board of a sum: the token on ``vertex`` of ``graph``, the
-    vertices ``visited`` already used (``vertex`` counts as visited)."""
+    vertices ``visited`` already used (``vertex`` counts as visited).
+
+    Parameters
+    ----------
+    graph : Graph
+        The board's graph.
+    vertex : hashable
+        The token's vertex.
+    visited : tuple of hashable, optional
+        The vertices used already.
+
+    See Also
+    --------
+    solve_sum : takes these, or plain tuples.
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
+    >>> solve_sum([Component(path, 1, visited=(0,)), Component(path, 3)]).values
+    (0, 1)
+    """
 
     graph: Graph
     vertex: Hashable
@@ -90,7 +110,21 @@ class _Part:
 class SumMove:
     """A move of a sum: the token of component ``component`` (0-based, in
     the order given) goes to ``vertex`` of that component's graph (its
-    label when the graph has labels)."""
+    label when the graph has labels).
+
+    Parameters
+    ----------
+    component : int
+        The board's index, 0-based.
+    vertex : Vertex
+        Where its token goes.
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
+    >>> solve_sum([(path, 0), (path, 1)]).move
+    SumMove(component=1, vertex=2)
+    """
 
     component: int
     vertex: Vertex
@@ -100,7 +134,32 @@ class SumMove:
 class SumSolution:
     """Who wins a sum.  ``values``: each component's Grundy value;
     ``nim_sum``: their exclusive or; ``move``: a winning move, after which
-    the nim-sum is 0 (``None`` when the mover loses)."""
+    the nim-sum is 0 (``None`` when the mover loses).
+
+    Parameters
+    ----------
+    values : tuple of int
+        Each component's Grundy value.
+    nim_sum : int
+        Their exclusive or.
+    move : SumMove or None
+        A winning move, or ``None`` when the mover loses.
+
+    Attributes
+    ----------
+    first_player_wins : bool
+        Whether the player to move wins: exactly when the nim-sum is not 0.
+
+    See Also
+    --------
+    solve_sum : the usual way to get one.
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
+    >>> solve_sum([(path, 0), (path, 1)])
+    SumSolution(values=(1, 2), nim_sum=3, move=SumMove(component=1, vertex=2))
+    """
 
     values: tuple[int, ...]
     nim_sum: int
@@ -129,6 +188,31 @@ def solve_sum(
     (search states) and ``seconds`` as for
     :func:`~bipartite_game.theory.nimbers.grundy_array`, for all the
     components' values at once (and again for the move's options).
+
+    Parameters
+    ----------
+    components : iterable of object
+        The boards: :class:`Component`, tuples or positions.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    SumSolution
+        The values, their nim-sum and a winning move.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When a component is not a board.
+
+    See Also
+    --------
+    engine_move : the engine's move, winning or not.
 
     Examples
     --------
@@ -172,6 +256,31 @@ def engine_move(
     :class:`~bipartite_game.errors.BipartiteGameError` when no board has a
     move (the sum is over).
 
+    Parameters
+    ----------
+    components : iterable of object
+        The boards, as for :func:`solve_sum`.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    move : SumMove
+        The engine's move.
+    winning : bool
+        Whether it wins.
+
+    Raises
+    ------
+    BipartiteGameError
+        When no board has a move.
+    GeographyTooLarge
+        When a search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
     >>> from bipartite_game import Graph
     >>> edge = Graph.from_edges([0], [1])
     >>> engine_move([(edge, 0), (edge, 0)])  # 1 xor 1: the mover loses
@@ -200,7 +309,37 @@ def component_value(
     """The Grundy value of one board: the token on ``vertex``, ``visited``
     used; that of the start ``vertex`` in what the token can still reach
     (its component once the other visited vertices are cut off), by
-    :func:`~bipartite_game.theory.nimbers.start_values` there."""
+    :func:`~bipartite_game.theory.nimbers.start_values` there.
+
+    Parameters
+    ----------
+    graph : GraphLike
+        A :class:`Graph` or a networkx graph.
+    vertex : hashable
+        The token's vertex.
+    visited : array_like, optional
+        The vertices used already.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    int
+        The board's Grundy value.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
+    >>> component_value(path, 1), component_value(path, 1, visited=[0])
+    (2, 0)
+    """
     part = _component((graph, vertex, visited), 0)
     limits = checked_budget(budget, seconds)
     return _start_values([(_rest(part), [part.vertex])], *limits)[0][part.vertex]

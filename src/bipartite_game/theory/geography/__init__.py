@@ -19,6 +19,16 @@ its strongly connected components with a cycle (the rest of the
 condensation is settled in linear time), edge geography inside its
 components with an odd cycle or a loop (the bipartite ones by GF(2)).
 
+The modules:
+
+- :mod:`.edge_bipartite` -- edge geography on bipartite graphs over GF(2),
+  after :mod:`.peel`, its linear-time part.
+- :mod:`.directed` -- directed games over the condensation.
+- :mod:`.search` -- the memoised search with a budget, after
+  :mod:`.chains` shortens the forced-move chains.
+- :mod:`.position` -- a game in progress under any rule.
+- :mod:`.brute` -- minimax straight from the rules, the tests' oracle.
+
 Edges are two endpoint arrays.  Under the edge rule every pair is its own
 edge (parallel edges count, a loop is a move); under the vertex rule repeats
 and loops change nothing.  ``directed`` reads pair i as an arc u[i] -> v[i].
@@ -133,6 +143,27 @@ class GeographySolution:
     was decided (``matching``, ``gf2``, ``acyclic`` or ``search``).  For edge
     geography on a bipartite graph, :meth:`kernel` gives the proof of each
     loss.
+
+    Parameters
+    ----------
+    game : Geography
+        The game solved: its edges, rule and direction, checked.
+    losing : numpy.ndarray
+        ``losing[v]``: the player to move from ``v`` loses.
+    method : str
+        How it was decided: ``matching``, ``gf2``, ``acyclic`` or ``search``.
+    side : numpy.ndarray, optional
+        The 2-colouring, for the proofs of :meth:`kernel`.
+
+    See Also
+    --------
+    solve_geography : the usual way to get one.
+
+    Examples
+    --------
+    >>> s = solve_geography(Graph.from_edges(["a", "b"], ["b", "c"]))
+    >>> s.method, s.losing_starts()
+    ('matching', ['a', 'c'])
     """
 
     game: Geography
@@ -142,27 +173,97 @@ class GeographySolution:
 
     def first_player_wins(self, v: Hashable) -> bool:
         """Whether the mover (who moves first from ``v``, a label when the
-        game has labels) wins.  O(1)."""
+        game has labels) wins.  O(1).
+
+        Parameters
+        ----------
+        v : hashable
+            A start, as the game names it.
+
+        Returns
+        -------
+        bool
+            Whether the player to move wins.
+
+        Raises
+        ------
+        BipartiteGameError
+            When ``v`` is no vertex.
+
+        Examples
+        --------
+        >>> solve_geography([0, 1], [1, 2], directed=True).first_player_wins(1)
+        True
+        """
         return not bool(self.losing[self.game.vertex_id(v)])
 
     def winner(self, v: Hashable) -> str:
-        """``"first"`` or ``"second"``."""
+        """``"first"`` or ``"second"``.
+
+        Parameters
+        ----------
+        v : hashable
+            A start, as the game names it.
+
+        Returns
+        -------
+        str
+            Who wins with perfect play from ``v``.
+
+        Examples
+        --------
+        >>> solve_geography([0, 1], [1, 2], directed=True).winner(0)
+        'second'
+        """
         return "first" if self.first_player_wins(v) else "second"
 
     def winners(self) -> dict[Vertex, str]:
         """``{vertex: "first" or "second"}`` for every start, keyed by label
-        (ids without labels), in id order.  O(V)."""
+        (ids without labels), in id order.  O(V).
+
+        Returns
+        -------
+        dict
+            ``{vertex: "first" or "second"}``.
+
+        Examples
+        --------
+        >>> solve_geography([0, 1], [1, 2], directed=True).winners()
+        {0: 'second', 1: 'first', 2: 'second'}
+        """
         keys = self.game.names(np.arange(self.game.num_vertices))
         names = np.array(["first", "second"])[self.losing.astype(np.intp)].tolist()
         return dict(zip(keys, names, strict=True))
 
     def losing_starts(self) -> list[Vertex]:
         """The starts from which the mover loses, in id order (labels, or
-        ids without labels).  O(V)."""
+        ids without labels).  O(V).
+
+        Returns
+        -------
+        list of Vertex
+            The losing starts.
+
+        Examples
+        --------
+        >>> solve_geography([0, 1], [1, 2], directed=True).losing_starts()
+        [0, 2]
+        """
         return self.game.names(np.flatnonzero(self.losing))
 
     def winning_starts(self) -> list[Vertex]:
-        """The starts from which the mover wins, in id order.  O(V)."""
+        """The starts from which the mover wins, in id order.  O(V).
+
+        Returns
+        -------
+        list of Vertex
+            The winning starts.
+
+        Examples
+        --------
+        >>> solve_geography([0, 1], [1, 2], directed=True).winning_starts()
+        [1]
+        """
         return self.game.names(np.flatnonzero(~self.losing))
 
     def kernel(self, v: Hashable) -> list[Vertex] | None:
@@ -170,7 +271,29 @@ class GeographySolution:
         side, v in S, with an even number of edges from every vertex of the
         other side into S — the proof that the mover loses from v (answer
         every move back into S) — or ``None`` when the mover wins.  Its
-        vertices in id order, as the game names them."""
+        vertices in id order, as the game names them.
+
+        Parameters
+        ----------
+        v : hashable
+            A start, as the game names it.
+
+        Returns
+        -------
+        list of Vertex or None
+            The set S, or ``None`` when the mover wins from ``v``.
+
+        Raises
+        ------
+        BipartiteGameError
+            When the game is not edge geography on a bipartite graph.
+
+        Examples
+        --------
+        >>> s = solve_geography([0, 1, 1], [1, 2, 2], rule="edge")
+        >>> s.kernel(2), s.kernel(0)
+        ([2], None)
+        """
         from .edge_bipartite import kernel_support
 
         if self.method != "gf2" or self.side is None:
@@ -204,6 +327,42 @@ def solve_geography(
     method left (the search) needs more than ``budget`` states (each
     counted by its width, see :mod:`.search`) or more than ``seconds`` of
     the solve; the refusal comes within milliseconds of either.
+
+    Parameters
+    ----------
+    u : array_like or GraphLike
+        The first endpoints of the edges (arcs ``u[i] -> v[i]`` when
+        directed), or the whole game as a graph.
+    v : array_like, optional
+        The second endpoints; omitted with a graph.
+    num_vertices : int, optional
+        The number of vertices (isolated ones included).
+    rule : {"vertex", "edge"}, optional
+        Whether a vertex or an edge may not be used twice.
+    directed : bool, optional
+        Whether the edges are arcs.
+    labels : sequence of hashable, optional
+        One label per vertex.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    GeographySolution
+        Who wins from every start, and how it was decided.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search the rule needs passes ``budget`` or ``seconds``.
+    BipartiteGameError
+        When the edges, rule or labels are not valid.
+
+    See Also
+    --------
+    solve : vertex geography with its strategies and proofs.
 
     Examples
     --------
@@ -263,7 +422,40 @@ def geography_mover_wins(
 ) -> bool:
     """Whether the player to move from ``start`` wins; the search, when it is
     needed, explores only what ``start`` reaches (``budget`` and ``seconds``
-    as for :func:`solve_geography`)."""
+    as for :func:`solve_geography`).
+
+    Parameters
+    ----------
+    u, v : array_like
+        The endpoints of the edges (arcs ``u[i] -> v[i]`` when directed).
+    num_vertices : int or None
+        The number of vertices, or ``None`` for one more than the largest id.
+    start : int
+        The start's id.
+    rule : {"vertex", "edge"}, optional
+        Whether a vertex or an edge may not be used twice.
+    directed : bool, optional
+        Whether the edges are arcs.
+    budget : int, optional
+        The most states a search may hold.
+    seconds : float, optional
+        The longest a search may take.
+
+    Returns
+    -------
+    bool
+        Whether the player to move from ``start`` wins.
+
+    Raises
+    ------
+    GeographyTooLarge
+        When the search passes ``budget`` or ``seconds``.
+
+    Examples
+    --------
+    >>> geography_mover_wins([0, 1], [1, 2], None, 1, directed=True)
+    True
+    """
     game = Geography.build(u, v, num_vertices, rule=rule, directed=directed, labels=None)
     start = vertex_id(start, game.num_vertices)
     limits = checked_budget(budget, seconds)

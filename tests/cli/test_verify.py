@@ -40,7 +40,7 @@ def test_certificates_are_written_as_golden_and_verify(
 
 
 def test_the_example_certificate_is_what_graph_writes() -> None:
-    example = CASES.parent.parent.parent / "examples" / "graph-certificate.json"
+    example = ROOT / "examples" / "graph-certificate.json"
     assert example.read_bytes() == (CASES / "graph.json").read_bytes()
 
 

@@ -103,5 +103,5 @@ def test_king_explain_on_the_command_line() -> None:
     assert result.status == 0, result.stderr
     out = result.stdout.decode()
     plain = run("king", stdin=text).stdout.decode().splitlines()
-    assert [line for line in out.splitlines() if line.startswith("LockCase #")] == plain
+    assert [line for line in out.splitlines() if line.startswith("Case #")] == plain
     assert "\n1 1: " in out

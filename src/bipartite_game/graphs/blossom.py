@@ -36,8 +36,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
+from .._arrays import BoolArray, Int8Array, Int32Array, IntArray
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from .csr import wide_offsets
@@ -56,11 +56,6 @@ __all__ = [
     "solve_general",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-Int8Array = npt.NDArray[np.int8]
-Int64Array = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 _NONE, _EVEN, _ODD = 0, 1, 2
 
@@ -137,7 +132,7 @@ def find_root(root_of: Int32Array, x: int) -> int:
 @kernel
 def contract_blossom(
     blossom: Int32Array,
-    stamp: Int64Array,
+    stamp: IntArray,
     clock: int,
     parent: Int32Array,
     mate: Int32Array,

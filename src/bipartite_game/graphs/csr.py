@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray, SideArray
 from .._jit import kernel
 from .._native import library
 
@@ -37,12 +38,8 @@ __all__ = [
     "wide_offsets",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
 #: CSR offsets: int64, or int32 where a board builder knows the entries fit.
 OffsetArray = npt.NDArray[np.int64] | npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
 
 
 def wide_offsets(indptr: OffsetArray) -> IntArray:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray, SideArray
 from .._checks import (
     CHECK_MEMORY_FROM,
     MAX_VERTICES,
@@ -66,11 +67,6 @@ __all__ = [
     "board_hint",
     "vertices_repr",
 ]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 from numpy.typing import ArrayLike
 
+from .._arrays import BoolArray, Int32Array, SideArray
 from .._checks import checked_side
 from .._jit import kernel
 from ..errors import SolverError
@@ -74,11 +75,6 @@ __all__ = [
     "start_matching",
     "validate_matching",
 ]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-SideArray = npt.NDArray[np.int8]
-BoolArray = npt.NDArray[np.bool_]
 
 
 # The overloads' ArrayLike by its bare name: the API reference evaluates

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import Int32Array
 from .._checks import int_array
 from .._jit import kernel
 from ..errors import BipartiteGameError
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["first_bad_mate", "matching_size", "require_graph", "validate_matching"]
 
-Int32Array = npt.NDArray[np.int32]
 
 #: A dict's missing partner (``None`` may be a label).
 _MISSING = object()

@@ -84,6 +84,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
@@ -101,10 +102,6 @@ __all__ = ["FORMAT", "Certificate", "certify"]
 
 #: The ``format`` key of every certificate this version writes.
 FORMAT = "bipartite-game certificate 1"
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, eq=False)

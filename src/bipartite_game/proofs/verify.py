@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._jit import kernel
 from .._text import quote
 from ..errors import BipartiteGameError
@@ -59,10 +59,6 @@ __all__ = ["CertificateError", "Verdict", "verify"]
 
 #: The ``format`` value this checker reads (the writer's ``FORMAT``).
 FORMAT = "bipartite-game certificate 1"
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 class CertificateError(BipartiteGameError):

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._jit import kernel
 from ..errors import IllegalMoveError
 from ..graphs.graph import Graph, GraphLike, OffsetArray
@@ -59,10 +60,6 @@ __all__ = ["VERDICTS", "IllegalRecordError", "annotate", "mover_wins_along"]
 
 #: The verdicts, as :func:`annotate` returns them.
 VERDICTS = ("good", "mistake", "lost")
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 class IllegalRecordError(IllegalMoveError):

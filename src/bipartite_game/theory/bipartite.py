@@ -23,9 +23,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _stats
+from .._arrays import BoolArray, Int32Array, SideArray
 from .._jit import kernel
 from ..errors import SolverError
 from ..graphs.graph import OffsetArray
@@ -44,10 +44,6 @@ __all__ = [
     "outside_neighbours",
     "solve_bipartite",
 ]
-
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
 
 
 def solve_bipartite(

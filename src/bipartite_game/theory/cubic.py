@@ -152,9 +152,9 @@ steps in all.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _stats
+from .._arrays import BoolArray, Int8Array, Int32Array, IntArray
 from .._jit import kernel
 from .._native import Library
 from ..errors import SolverError
@@ -162,10 +162,6 @@ from .geography.search import Budget, SearchTooLarge
 
 __all__ = ["STEPS_PER_STATE", "cubic_values"]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-Int8Array = npt.NDArray[np.int8]
 
 #: Kernel steps (a vertex taken from a search's queue, a vertex removed, a
 #: step of a probe) charged as one state of the geography search's budget:

@@ -78,6 +78,7 @@ from collections.abc import Hashable, Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import Int32Array, IntArray
 from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
@@ -99,8 +100,6 @@ __all__ = [
     "start_values",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
 
 #: The fewest vertices a search state must still reach to be handed to
 #: :mod:`.cubic` when they have maximum degree 3 (below it the search is

@@ -23,16 +23,13 @@ dropped first.  Parallel arcs matter to the edge rule only inside a cycle.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
+from ..._arrays import BoolArray, IntArray
 from ..._jit import kernel
 from ..._native import Library
 from .search import Budget, search_component
 
 __all__ = ["directed_winners", "strong_components"]
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 
 def directed_winners(n: int, u: IntArray, v: IntArray, rule: str, budget: Budget) -> BoolArray:

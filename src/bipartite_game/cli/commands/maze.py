@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..judge import CERTIFICATE, CERTIFICATE_HELP, JudgeCommand
 from ..parser import Parser
 
@@ -15,6 +13,7 @@ class MazeCommand(JudgeCommand):
     wins, with any move set."""
 
     problem = "maze"
+    answer_options = ("moves", "explain", "certificate")
     description = (
         "Read 'N M' and N rows of '.' (open) and '#' (wall). The placer (the judge's "
         "AA) puts the token on an open cell; then the mover (YY) and the placer "
@@ -36,9 +35,6 @@ class MazeCommand(JudgeCommand):
             help="print a short proof of who wins with the token placed on this cell (1-based)",
         )
         parser.add_argument(CERTIFICATE, metavar="OUT.json", help=CERTIFICATE_HELP)
-
-    def options(self, args: argparse.Namespace) -> dict[str, object]:
-        return {"moves": args.moves, "explain": args.explain, "certificate": args.certificate}
 
 
 COMMAND = MazeCommand

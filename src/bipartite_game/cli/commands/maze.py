@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..judge import CERTIFICATE, CERTIFICATE_HELP, JudgeCommand
+from ..options import add_moves
 from ..parser import Parser
 
 __all__ = ["MazeCommand"]
@@ -23,11 +24,8 @@ class MazeCommand(JudgeCommand):
     )
 
     def add_options(self, parser: Parser) -> None:
-        parser.add_argument(
-            "--moves",
-            default="rook",
-            metavar="MOVES",
-            help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
+        add_moves(
+            parser, "move set: rook (4 neighbours, default), king, knight, or R,C for any leaper"
         )
         parser.add_argument(
             "--explain",

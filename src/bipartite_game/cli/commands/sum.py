@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..judge import JudgeCommand
-from ..options import add_budget
+from ..options import add_budget, add_moves
 from ..parser import Parser
 
 __all__ = ["SumCommand"]
@@ -28,12 +28,7 @@ class SumCommand(JudgeCommand):
     )
 
     def add_options(self, parser: Parser) -> None:
-        parser.add_argument(
-            "--moves",
-            default="rook",
-            metavar="MOVES",
-            help="the mazes' move set, as for 'maze' (default rook)",
-        )
+        add_moves(parser, "the mazes' move set, as for 'maze' (default rook)")
         parser.add_argument(
             "--misere",
             action="store_true",

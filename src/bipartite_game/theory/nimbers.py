@@ -535,32 +535,16 @@ def forest_values(
                     tail += 1
     for i in range(n - 1, -1, -1):  # down: g(x | parent x), leaves first
         x = order[i]
-        degree = indptr[x + 1] - indptr[x]
-        children = degree - (1 if parent[x] >= 0 else 0)
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] += 1
-        m = 0
-        while counts[m] > 0:
-            m += 1
+        children = indptr[x + 1] - indptr[x] - (1 if parent[x] >= 0 else 0)
+        m = _tally_children(indptr, indices, parent, down, counts, x, 1)
         down[x] = m if children > 0 else terminal
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] = 0
+        _tally_children(indptr, indices, parent, down, counts, x, -1)
     for i in range(n):  # up: g(parent c | c) for each child c, root first
         x = order[i]
         degree = indptr[x + 1] - indptr[x]
         if parent[x] >= 0 and up[x] <= degree:
             counts[up[x]] += 1
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] += 1
-        m = 0
-        while counts[m] > 0:
-            m += 1
+        m = _tally_children(indptr, indices, parent, down, counts, x, 1)
         values[x] = m if degree > 0 else terminal
         for k in range(indptr[x], indptr[x + 1]):
             w = indices[k]
@@ -570,10 +554,32 @@ def forest_values(
                     up[w] = terminal
                 else:
                     up[w] = d if d < m and counts[d] == 1 else m
+        _tally_children(indptr, indices, parent, down, counts, x, -1)
         if parent[x] >= 0 and up[x] <= degree:
-            counts[up[x]] = 0
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] = 0
+            counts[up[x]] -= 1
     return values, label
+
+
+@kernel
+def _tally_children(
+    indptr: IntArray,
+    indices: Int32Array,
+    parent: IntArray,
+    down: IntArray,
+    counts: IntArray,
+    x: int,
+    step: int,
+) -> int:
+    """Add ``step`` to the count of each child's value ``down[w]`` that can
+    be the mex (at most ``x``'s degree); return the least value whose count
+    is then 0.  Counting (``step`` 1) and taking back (``step`` -1) leave
+    ``counts`` as it was: zero everywhere between two vertices."""
+    degree = indptr[x + 1] - indptr[x]
+    for k in range(indptr[x], indptr[x + 1]):
+        w = indices[k]
+        if w != parent[x] and down[w] <= degree:
+            counts[down[w]] += step
+    m = 0
+    while counts[m] > 0:
+        m += 1
+    return m

@@ -495,17 +495,22 @@ def _has_edges(indptr: OffsetArray, indices: Int32Array, us: IntArray, vs: IntAr
     sorted row.  O(log Δ) each."""
     result = np.zeros(us.size, dtype=np.bool_)
     for k in range(us.size):
-        low = indptr[us[k]]
-        high = indptr[us[k] + 1]
-        target = vs[k]
-        while low < high:
-            middle = (low + high) // 2
-            if indices[middle] < target:
-                low = middle + 1
-            else:
-                high = middle
-        result[k] = low < indptr[us[k] + 1] and indices[low] == target
+        result[k] = _adjacent(indptr, indices, us[k], vs[k])
     return result
+
+
+@kernel
+def _adjacent(indptr: OffsetArray, indices: Int32Array, x: int, y: int) -> bool:
+    """``x y`` is an edge: binary search in ``x``'s sorted row, O(log Δ)."""
+    low = indptr[x]
+    high = indptr[x + 1]
+    while low < high:
+        middle = (low + high) // 2
+        if indices[middle] < y:
+            low = middle + 1
+        else:
+            high = middle
+    return bool(low < indptr[x + 1] and indices[low] == y)
 
 
 def _components_native(
@@ -601,15 +606,7 @@ def _merges(
             y = edges[t + 1]
             if removed[x] or removed[y]:
                 return 3, merge, root_of
-            low = indptr[x]
-            high = indptr[x + 1]
-            while low < high:
-                middle = (low + high) // 2
-                if indices[middle] < y:
-                    low = middle + 1
-                else:
-                    high = middle
-            if low >= indptr[x + 1] or indices[low] != y:
+            if not _adjacent(indptr, indices, x, y):
                 return 2, merge, root_of
             after = at if t + 2 == at + 2 * count else t + 2
             if _find(root_of, y) != _find(root_of, edges[after]):

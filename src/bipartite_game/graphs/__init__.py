@@ -15,6 +15,8 @@ behind it trust what they are given.  Nothing here knows the games: that is
 - :mod:`.mates` -- matchings as ``mate`` arrays and their checks;
   :mod:`.matching` maximum matchings (Karp–Sipser, the pruned Hungarian
   search); :mod:`.blossom` Edmonds' search and the Gallai–Edmonds labels.
+- :mod:`.strong_components` -- Tarjan's strongly connected components of
+  a digraph in CSR form.
 
 The modules are imported on use: importing this package loads none of them.
 """

@@ -48,7 +48,7 @@ never marks dead ends and does not finish on a 150x150 grid with 10 % walls
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -197,18 +197,9 @@ def start_matching(graph: Graph, initial: npt.ArrayLike | None = None) -> Int32A
     return mate
 
 
-def _retire_native(
-    lib: Library,
-    indptr: OffsetArray,
-    indices: Int32Array,
-    mate: Int32Array,
-    free_degree: Int32Array,
-    stack: Int32Array,
-    top: int,
-    x: int,
-) -> int:
-    retire = lib.csr_function("bg_retire", "iiiiqq", indptr)
-    return retire(indptr, indices, mate, free_degree, stack, top, x)
+def _retire_native(lib: Library, indptr: OffsetArray, *rest: Any) -> int:
+    """The kernel's arguments, passed as they are."""
+    return lib.csr_function("bg_retire", "iiiiqq", indptr)(indptr, *rest)
 
 
 @kernel(native=_retire_native)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -294,16 +294,10 @@ def _write_cells(
     return at
 
 
-def _write_losing_native(
-    lib: Library,
-    open_flat: npt.NDArray[np.bool_],
-    losing: npt.NDArray[np.bool_],
-    width: int,
-    out: npt.NDArray[np.uint8],
-    at: int,
-) -> int:
+def _write_losing_native(lib: Library, open_flat: npt.NDArray[np.bool_], *rest: Any) -> int:
+    """The kernel's arguments as they are, the cell count after the first."""
     write = lib.function("bg_write_losing", "?q?qBq")
-    return write(open_flat, open_flat.size, losing, width, out, at)
+    return write(open_flat, open_flat.size, *rest)
 
 
 @kernel(native=_write_losing_native)

@@ -196,19 +196,7 @@ def _values(graph: Graph, wanted: npt.NDArray[np.bool_], limits: tuple[int, floa
         low = _degree_at_most(indptr, label, 3)
         cubic = cyclic & low & ~cycles & wanted
         if cubic.any():
-            try:
-                exact = cubic_values(
-                    indptr,
-                    indices,
-                    solution.mate,
-                    solution.losing,
-                    solution.barrier,
-                    cubic,
-                    label,
-                    spent,
-                )
-            except SearchTooLarge as error:
-                raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
+            exact = _cubic(graph, indptr, indices, solution, cubic, label, spent)
             values[cubic] = exact[cubic]
         searched = cyclic & ~low & wanted
         try:
@@ -266,19 +254,7 @@ def grundy_value(
     elif _degree_at_most(rest_indptr, rest_label, 3)[token]:
         todo = np.zeros(n, dtype=np.bool_)
         todo[token] = True
-        try:
-            found = cubic_values(
-                rest_indptr,
-                rest.indices,
-                solution.mate,
-                solution.losing,
-                solution.barrier,
-                todo,
-                rest_label,
-                spent,
-            )
-        except SearchTooLarge as error:
-            raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
+        found = _cubic(graph, rest_indptr, rest.indices, solution, todo, rest_label, spent)
         value = int(found[token])
     else:
         try:
@@ -322,6 +298,26 @@ def _refusal(graph: Graph, what: str) -> str:
         f"({_PAPER}), and only forests and components of maximum degree 3 are solved "
         "exactly at any size"
     )
+
+
+def _cubic(
+    graph: Graph,
+    indptr: IntArray,
+    indices: Int32Array,
+    solution: Solution,
+    todo: npt.NDArray[np.bool_],
+    label: IntArray,
+    spent: Budget,
+) -> IntArray:
+    """:func:`~.cubic.cubic_values` of the starts ``todo`` (``solution``
+    solves the graph ``indptr``/``indices``, ``graph`` or what is left of
+    it); past the budget, the refusal that names ``graph``."""
+    try:
+        return cubic_values(
+            indptr, indices, solution.mate, solution.losing, solution.barrier, todo, label, spent
+        )
+    except SearchTooLarge as error:
+        raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
 
 
 def _cubic_refusal(graph: Graph, what: str) -> str:

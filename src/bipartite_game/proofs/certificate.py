@@ -559,17 +559,8 @@ def _merges(
                         stamp[a] = clock
                         a = -1 if base[a] == root else find_root(root_of, parent[mate[base[a]]])
                     a, b = b, a
-                # w's side, upwards: (base, its odd mate), (odd, its parent)
-                count = 0
-                p = find_root(root_of, w)
-                while p != top:
-                    odd = mate[base[p]]
-                    side[count] = base[p]
-                    side[count + 1] = odd
-                    side[count + 2] = odd
-                    side[count + 3] = parent[odd]
-                    count += 4
-                    p = find_root(root_of, parent[odd])
+                # w's side, upwards
+                count = _climb(root_of, mate, base, parent, w, top, side, 0)
                 start = written
                 # the cycle from the top down w's side (edges reversed) ...
                 for t in range(count - 2, -1, -2):
@@ -581,15 +572,7 @@ def _merges(
                 edges[written + 1] = v
                 written += 2
                 # ... and up v's side back to the top
-                p = find_root(root_of, v)
-                while p != top:
-                    odd = mate[base[p]]
-                    edges[written] = base[p]
-                    edges[written + 1] = odd
-                    edges[written + 2] = odd
-                    edges[written + 3] = parent[odd]
-                    written += 4
-                    p = find_root(root_of, parent[odd])
+                written = _climb(root_of, mate, base, parent, v, top, edges, written)
                 sizes[merges] = (written - start) // 2
                 merges += 1
                 # merge every piece of the cycle into the top one; the odd
@@ -606,6 +589,32 @@ def _merges(
                             root_of[r] = top
                 base[top] = keep
     return edges[:written].copy(), sizes[:merges].copy(), 0
+
+
+@kernel
+def _climb(
+    root_of: Int32Array,
+    mate: Int32Array,
+    base: Int32Array,
+    parent: Int32Array,
+    x: int,
+    top: int,
+    out: Int32Array,
+    at: int,
+) -> int:
+    """Write the edges from ``x``'s piece up to the piece ``top`` into
+    ``out`` from ``at``, two per piece: (its base, the base's odd mate),
+    (that odd vertex, its tree parent); returns the end."""
+    p = find_root(root_of, x)
+    while p != top:
+        odd = mate[base[p]]
+        out[at] = base[p]
+        out[at + 1] = odd
+        out[at + 2] = odd
+        out[at + 3] = parent[odd]
+        at += 4
+        p = find_root(root_of, parent[odd])
+    return at
 
 
 def _write_integers_native(lib: Library, values: IntArray, out: npt.NDArray[np.uint8]) -> int:

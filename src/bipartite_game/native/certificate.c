@@ -8,6 +8,7 @@
  * it twice in one expression the calls are separate statements here, in
  * Python's order, since halving changes root_of and C leaves the order of
  * an operator's operands unspecified. */
+#include "decimal.h"
 #include "kernels.h"
 
 /* The root of x in the union-find forest root_of, halving the path. */
@@ -208,7 +209,6 @@ BG_EXPORT int64_t bg_certificate_merges(const int64_t *indptr, const int32_t *in
 /* values as comma-separated decimal text into out; returns the length. */
 BG_EXPORT int64_t bg_write_integers(const int64_t *values, int64_t count, uint8_t *out)
 {
-    uint8_t digits[24];
     int64_t at = 0;
     for (int64_t k = 0; k < count; k++) {
         if (k > 0)
@@ -220,13 +220,7 @@ BG_EXPORT int64_t bg_write_integers(const int64_t *values, int64_t count, uint8_
             out[at++] = '-';
             magnitude = 0 - magnitude;
         }
-        int n = 0;
-        do {
-            digits[n++] = (uint8_t)('0' + magnitude % 10);
-            magnitude /= 10;
-        } while (magnitude != 0);
-        while (n > 0)
-            out[at++] = digits[--n];
+        at = bg_put_decimal(out, at, magnitude);
     }
     return at;
 }

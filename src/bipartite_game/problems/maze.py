@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._command import write_file
+from .._digits import write_decimal
 from .._frozen import freeze
 from .._jit import kernel
 from .._limits import ensure_fits
@@ -272,23 +273,13 @@ def _write_cells(
 ) -> int:
     """Write ``row col\\n`` (1-based) for each flat cell index into ``out``
     from ``at``; returns the end."""
-    digits = np.empty(12, dtype=np.uint8)
+    digits = np.empty(20, dtype=np.uint8)
     for k in range(cells.size):
         flat = np.int64(cells[k])
         row = flat // width + 1
         col = flat - (row - 1) * width + 1
         for value, end in ((row, 32), (col, 10)):
-            n = 0
-            while True:
-                digits[n] = 48 + value % 10
-                value //= 10
-                n += 1
-                if value == 0:
-                    break
-            while n > 0:
-                n -= 1
-                out[at] = digits[n]
-                at += 1
+            at = write_decimal(value, digits, out, at)
             out[at] = end
             at += 1
     return at

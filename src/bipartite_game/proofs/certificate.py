@@ -85,6 +85,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._arrays import BoolArray, Int32Array, IntArray
+from .._digits import write_decimal
 from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
@@ -636,17 +637,7 @@ def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
             out[at] = 45  # '-'
             at += 1
             value = -value
-        n = 0
-        while True:
-            digits[n] = 48 + value % 10
-            value //= 10
-            n += 1
-            if value == 0:
-                break
-        while n > 0:
-            n -= 1
-            out[at] = digits[n]
-            at += 1
+        at = write_decimal(value, digits, out, at)
     return at
 
 

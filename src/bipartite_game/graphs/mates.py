@@ -19,6 +19,7 @@ from .._checks import int_array
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from .convert import is_networkx_graph
+from .csr import is_neighbour
 from .graph import Graph, OffsetArray, as_graph
 
 if TYPE_CHECKING:
@@ -143,14 +144,7 @@ def first_bad_mate(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -
             if w != -1:
                 return v
             continue
-        if w >= n or mate[w] != v:
-            return v
-        found = False
-        for k in range(indptr[v], indptr[v + 1]):
-            if indices[k] == w:
-                found = True
-                break
-        if not found:
+        if w >= n or mate[w] != v or not is_neighbour(indptr, indices, v, w):
             return v
     return -1
 

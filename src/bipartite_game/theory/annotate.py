@@ -48,6 +48,7 @@ import numpy.typing as npt
 from .._arrays import BoolArray, Int32Array, IntArray
 from .._jit import kernel
 from ..errors import IllegalMoveError
+from ..graphs.csr import is_neighbour
 from ..graphs.graph import Graph, GraphLike, OffsetArray
 from ..graphs.matching import maximum_matching
 from ..graphs.mates import require_graph
@@ -178,13 +179,7 @@ def _first_illegal(indptr: OffsetArray, indices: Int32Array, path: IntArray) -> 
         v = path[t]
         if seen[v]:
             return t
-        u = path[t - 1]
-        found = False
-        for k in range(indptr[u], indptr[u + 1]):
-            if indices[k] == v:
-                found = True
-                break
-        if not found:
+        if not is_neighbour(indptr, indices, path[t - 1], v):
             return t
         seen[v] = True
     return -1

@@ -548,13 +548,7 @@ class Graph(FrozenArrays):
         if named is not None:
             u, v, labels = named
         src, dst, n, names = checked_edges(u, v, num_vertices, labels)
-        if n > CHECK_MEMORY_FROM or src.size > CHECK_MEMORY_FROM:
-            ensure_fits(
-                _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,
-                f"a graph of {n} vertices and {src.size} edge pairs",
-            )
-        indptr, indices = csr.symmetric_csr(src, dst, n)
-        return cls._trusted(indptr, indices, names)
+        return cls._from_ids(src, dst, n, names)
 
     @classmethod
     def _from_ids(

@@ -115,9 +115,11 @@ def gallai_edmonds(
 
 
 @kernel
-def find_root(root_of: Int32Array, x: int) -> int:
+def find_root(root_of: Int32Array | IntArray, x: int) -> int:
     """The root of ``x`` in the union-find forest ``root_of`` (a root is its
-    own parent), halving the path on the way.  Amortised O(α).
+    own parent; int32 or int64), halving the path on the way.  Amortised
+    O(α).  The blossom searches', the certificate's and the degree-3
+    method's (the verifier keeps its own: it loads no solver module).
 
     No native version of its own: the C kernels that need a root (the
     blossom search, the certificate's merges) have it inline, and for a

@@ -158,6 +158,7 @@ from .._arrays import BoolArray, Int8Array, Int32Array, IntArray
 from .._jit import kernel
 from .._native import Library
 from ..errors import SolverError
+from ..graphs.blossom import find_root
 from .geography.search import Budget, SearchTooLarge
 
 __all__ = ["STEPS_PER_STATE", "cubic_values"]
@@ -1022,8 +1023,8 @@ def _remove(
                 continue
             if mark[v] != scope:  # an even vertex this scope did not label
                 return 2
-            bu = _find(base, u)
-            bv = _find(base, v)
+            bu = find_root(base, u)
+            bv = find_root(base, v)
             if bu == bv:
                 continue
             counters[_L_STAMP] += 1  # a blossom: its base b, the walks' meeting point
@@ -1035,7 +1036,7 @@ def _remove(
                     if seen[a] == stamp:
                         break
                     seen[a] = stamp
-                    a = _find(base, link[mate[a]]) if mate[a] >= 0 else -1
+                    a = find_root(base, link[mate[a]]) if mate[a] >= 0 else -1
                 a, c = c, a
             b = a
             for side in range(2):
@@ -1047,16 +1048,7 @@ def _remove(
                     tail += 1
                     base[y] = b
                     base[odd] = b
-                    y = _find(base, link[odd])
+                    y = find_root(base, link[odd])
             if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
                 return 0
     return 0
-
-
-@kernel
-def _find(base: IntArray, v: int) -> int:
-    """The base of v's blossom (union-find with path halving)."""
-    while base[v] != v:
-        base[v] = base[base[v]]
-        v = base[v]
-    return v

@@ -25,14 +25,10 @@ from typing import Any, TypeGuard
 import numpy as np
 import numpy.typing as npt
 
+from ._arrays import Int32Array, IntArray, SideArray
 from ._limits import MAX_VERTICES as MAX_VERTICES  # re-exported: its old home
 from ._limits import ensure_fits
 from .errors import BipartiteGameError
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-SideArray = npt.NDArray[np.int8]
-
 
 #: Working memory of the constructor's check: the copies, the degrees and
 #: their count per vertex; per entry the copy, its row, the stable order and

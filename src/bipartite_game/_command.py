@@ -47,6 +47,7 @@ __all__ = [
     "OutputError",
     "ReaderGone",
     "check_output",
+    "flush_stdout",
     "output_unread",
     "replacing",
     "require_stdout",
@@ -100,10 +101,27 @@ def write_stdout(output: bytes | memoryview | str) -> None:
     :class:`OutputError`."""
     require_stdout()
     data = output.encode() if isinstance(output, str) else output
-    try:
+    with _stdout_failures():
         sys.stdout.flush()  # whatever was written as text goes first
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
+
+
+def flush_stdout() -> None:
+    """Flush what was written to standard output as text (nothing when it
+    is closed); failures as :func:`write_stdout` names them."""
+    if sys.stdout is not None:
+        with _stdout_failures():
+            sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def _stdout_failures() -> Iterator[None]:
+    """A reader that went away raises :class:`ReaderGone`, any other
+    failure to write standard output an :class:`OutputError`; either way
+    standard output is silenced first."""
+    try:
+        yield
     except BrokenPipeError:
         silence_stdout()
         raise ReaderGone from None

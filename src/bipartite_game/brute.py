@@ -44,6 +44,14 @@ def _masks(adjacency: Sequence[Iterable[int]]) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def _seen(token: int, visited: Iterable[int]) -> int:
+    """The mask of the used vertices: the token's and ``visited``."""
+    seen = 1 << token
+    for v in visited:
+        seen |= 1 << v
+    return seen
+
+
 def _geography(masks: tuple[int, ...]):  # type: ignore[no-untyped-def]
     @cache
     def mover_wins(v: int, visited: int) -> bool:
@@ -66,11 +74,7 @@ def geography_first_player_wins(
 
     ``visited`` lists vertices already used (``start`` counts as visited).
     """
-    masks = _masks(adjacency)
-    seen = 1 << start
-    for v in visited:
-        seen |= 1 << v
-    result: bool = _geography(masks)(start, seen)
+    result: bool = _geography(_masks(adjacency))(start, _seen(start, visited))
     return result
 
 
@@ -79,23 +83,7 @@ def geography_grundy(
 ) -> int:
     """The Grundy value of vertex geography with the token on ``start``
     (visited, with ``visited``): the mex of the values one move away."""
-    masks = _masks(adjacency)
-
-    @cache
-    def value(v: int, seen: int) -> int:
-        found = set()
-        for w in range(len(masks)):
-            if masks[v] >> w & 1 and not seen >> w & 1:
-                found.add(value(w, seen | 1 << w))
-        mex = 0
-        while mex in found:
-            mex += 1
-        return mex
-
-    seen = 1 << start
-    for v in visited:
-        seen |= 1 << v
-    return value(start, seen)
+    return _grundy(adjacency, start, visited, no_move=0)
 
 
 def misere_first_player_wins(
@@ -112,6 +100,14 @@ def misere_grundy(
 ) -> int:
     """The misère Grundy value: 1 for a position with no move, else the
     mex of the values one move away."""
+    return _grundy(adjacency, start, visited, no_move=1)
+
+
+def _grundy(
+    adjacency: Sequence[Iterable[int]], start: int, visited: Iterable[int], *, no_move: int
+) -> int:
+    """The mex of the values one move away, or ``no_move`` for a position
+    without a move (0 in normal play, where it is that mex; 1 in misère)."""
     masks = _masks(adjacency)
 
     @cache
@@ -121,16 +117,13 @@ def misere_grundy(
             if masks[v] >> w & 1 and not seen >> w & 1:
                 found.add(value(w, seen | 1 << w))
         if not found:
-            return 1
+            return no_move
         mex = 0
         while mex in found:
             mex += 1
         return mex
 
-    seen = 1 << start
-    for v in visited:
-        seen |= 1 << v
-    return value(start, seen)
+    return value(start, _seen(start, visited))
 
 
 def geography_losing_starts(adjacency: Sequence[Iterable[int]]) -> list[bool]:
@@ -146,9 +139,7 @@ def geography_winning_moves(
     """The moves from ``current`` after which the player who moved wins."""
     masks = _masks(adjacency)
     mover_wins = _geography(masks)
-    seen = 1 << current
-    for v in visited:
-        seen |= 1 << v
+    seen = _seen(current, visited)
     return [
         w
         for w in range(len(masks))
@@ -301,13 +292,8 @@ def _sum_start(
     components: Sequence[SumComponent],
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     masks = tuple(_masks(adjacency) for adjacency, _, _ in components)
-    state = []
-    for _, token, visited in components:
-        seen = 1 << token
-        for v in visited:
-            seen |= 1 << v
-        state.append((token, seen))
-    return masks, tuple(state)
+    state = tuple((token, _seen(token, visited)) for _, token, visited in components)
+    return masks, state
 
 
 def _sum_moves(

@@ -66,9 +66,14 @@ class JudgeCommand(Command):
     def add_options(self, parser: Parser) -> None:
         """The command's own options (none by default)."""
 
+    #: The command's options that the front-end's ``answer`` takes under
+    #: their own names, as parsed.
+    answer_options: ClassVar[tuple[str, ...]] = ()
+
     def options(self, args: argparse.Namespace) -> dict[str, object]:
-        """The keyword options of the front-end's ``answer`` (none by default)."""
-        return {}
+        """The keyword options of the front-end's ``answer``: by default
+        each of :attr:`answer_options`, as parsed."""
+        return {name: getattr(args, name) for name in self.answer_options}
 
     def run(self, args: argparse.Namespace) -> int:
         """Read the input, write the answer.

@@ -22,6 +22,7 @@ from .._command import (
     READER_GONE,
     OutputError,
     ReaderGone,
+    flush_stdout,
     output_unread,
     require_stdout,
     silence_stdout,
@@ -120,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     try:
         status = _parse_and_run(words)
-        _flush_stdout()  # what a command printed as text must have arrived
+        flush_stdout()  # what a command printed as text must have arrived
         # written whole, but its reader left before taking it all: lost
         return READER_GONE if output_unread() else status
     except BipartiteGameError as error:
@@ -193,21 +194,6 @@ def _skip_blas_probe() -> None:
     """
     if not any(name == "scipy" or name.startswith("scipy.") for name in sys.modules):
         sys.modules["scipy"] = None  # type: ignore[assignment]
-
-
-def _flush_stdout() -> None:
-    """Flush what was written to standard output as text; a failure is the
-    output's, a reader gone away :class:`ReaderGone`."""
-    if sys.stdout is None:
-        return
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        silence_stdout()
-        raise ReaderGone from None
-    except OSError as error:
-        silence_stdout()
-        raise OutputError(error.strerror or str(error)) from None
 
 
 def _settle_stdout() -> None:

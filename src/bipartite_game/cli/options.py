@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from .._text import MAX_DIGITS, quote
 
-__all__ = ["add_budget", "float_in_range", "int_in_range"]
+__all__ = ["add_budget", "add_moves", "add_ring", "float_in_range", "int_in_range"]
 
 
 def int_in_range(least: int, most: int) -> Callable[[str], int]:
@@ -85,6 +85,19 @@ def add_budget(parser: argparse.ArgumentParser, what: str) -> None:
         help="the seconds the exhaustive search may take (default 10; the degree-3 method "
         "reads no clock: --budget bounds it)",
     )
+
+
+def add_moves(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--moves``: a maze's move set, by name or ``R,C`` (default ``rook``),
+    read by :func:`~bipartite_game.graphs.boards.parse_moves` where the
+    maze is; ``help`` says what it applies to."""
+    parser.add_argument("--moves", default="rook", metavar="MOVES", help=help)
+
+
+def add_ring(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--ring``: a lock's positions per ring, 2 to 10 (default 10, the
+    digits), as ``lock`` reads it; ``help`` says what it applies to."""
+    parser.add_argument("--ring", type=int_in_range(2, 10), default=10, metavar="K", help=help)
 
 
 def _shown(bound: float) -> str:

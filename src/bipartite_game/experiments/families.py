@@ -29,8 +29,8 @@ import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
-import numpy.typing as npt
 
+from .._arrays import IntArray
 from .._limits import MAX_VERTICES
 from ..errors import BipartiteGameError
 from ..graphs.boards import grid_board, parse_moves
@@ -42,8 +42,6 @@ __all__ = ["MAX_DEGREE", "check_parameters", "generate", "random_pairs"]
 #: Largest degree of ``regular``: the configuration model needs about
 #: exp((d²-1)/4) pairings per graph (42 at d = 4, 403 at d = 5).
 MAX_DEGREE = 5
-
-IntArray = npt.NDArray[np.int64]
 
 
 def check_parameters(family: str, n: int, values: Sequence[float], moves: str = "rook") -> None:

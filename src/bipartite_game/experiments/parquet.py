@@ -22,6 +22,7 @@ from typing import Any
 
 from .._command import replacing
 from ..errors import BipartiteGameError
+from .sweep import COLUMNS
 
 __all__ = ["GROUP_ROWS", "MISSING_EXTRA", "check_available", "write_parquet"]
 
@@ -33,19 +34,8 @@ MISSING_EXTRA = 'writing Parquet needs the package pyarrow: pip install "biparti
 _TEXT = ("family",)
 _UNSIGNED = ("seed",)
 _FLAGS = ("bipartite",)
-_WHOLE = (
-    "n",
-    "sample",
-    "vertices",
-    "edges",
-    "matching",
-    "losing",
-    "ge_a",
-    "ge_c",
-    "every",
-    "some",
-    "none",
-)
+#: n, the sample's number and every measure but the flags: counts.
+_WHOLE = ("n", "sample", *(column for column in COLUMNS if column not in _FLAGS))
 
 
 def check_available() -> None:

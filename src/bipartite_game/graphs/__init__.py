@@ -17,6 +17,8 @@ behind it trust what they are given.  Nothing here knows the games: that is
   search); :mod:`.blossom` Edmonds' search and the Gallai–Edmonds labels.
 - :mod:`.drawing` -- the pictures' old home, kept as aliases of
   :mod:`bipartite_game.drawing` for two minor releases.
+- :mod:`.strong_components` -- Tarjan's strongly connected components of
+  a digraph in CSR form.
 
 The modules are imported on use: importing this package loads none of them.
 """

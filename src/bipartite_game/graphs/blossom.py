@@ -37,8 +37,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
+from .._arrays import BoolArray, Int8Array, Int32Array, IntArray
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from .csr import wide_offsets
@@ -57,11 +57,6 @@ __all__ = [
     "solve_general",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-Int8Array = npt.NDArray[np.int8]
-Int64Array = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 _NONE, _EVEN, _ODD = 0, 1, 2
 
@@ -121,9 +116,11 @@ def gallai_edmonds(
 
 
 @kernel
-def find_root(root_of: Int32Array, x: int) -> int:
+def find_root(root_of: Int32Array | IntArray, x: int) -> int:
     """The root of ``x`` in the union-find forest ``root_of`` (a root is its
-    own parent), halving the path on the way.  Amortised O(α).
+    own parent; int32 or int64), halving the path on the way.  Amortised
+    O(α).  The blossom searches', the certificate's and the degree-3
+    method's (the verifier keeps its own: it loads no solver module).
 
     No native version of its own: the C kernels that need a root (the
     blossom search, the certificate's merges) have it inline, and for a
@@ -138,7 +135,7 @@ def find_root(root_of: Int32Array, x: int) -> int:
 @kernel
 def contract_blossom(
     blossom: Int32Array,
-    stamp: Int64Array,
+    stamp: IntArray,
     clock: int,
     parent: Int32Array,
     mate: Int32Array,

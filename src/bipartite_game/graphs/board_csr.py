@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._jit import kernel
 from .csr import OffsetArray
 
@@ -25,10 +26,6 @@ if TYPE_CHECKING:
     from .boards import GridSteps
 
 __all__ = ["grid_csr", "grid_degrees", "grid_indices", "lattice_csr", "number_kept"]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 #: The builders' weight for ``_jit``'s choice to compile (see benchmarks/jit.py):

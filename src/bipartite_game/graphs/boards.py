@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._checks import MAX_VERTICES, int_scalar, is_integer, vertex_array, vertex_id
 from .._frozen import FrozenArrays, freeze, own_frozen
 from .._limits import ensure_fits
@@ -45,9 +46,6 @@ __all__ = [
     "parse_moves",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 Step = tuple[int, int]
 
 #: Named move sets.  ``rook`` is one orthogonal step (the maze game's move).

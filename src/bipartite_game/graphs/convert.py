@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import IntArray
 from .._checks import checked_labels
 from ..errors import BipartiteGameError
 
@@ -42,8 +43,6 @@ __all__ = [
     "scipy_ends",
     "undirected_networkx",
 ]
-
-IntArray = npt.NDArray[np.int64]
 
 
 def is_networkx_graph(obj: object) -> bool:

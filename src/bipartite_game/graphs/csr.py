@@ -6,7 +6,8 @@ directions of every edge, rows sorted, repeats and self-loops dropped),
 :func:`two_colour` and :func:`tree_cycle` (a breadth-first 2-colouring, or
 the odd cycle that proves there is none), :func:`component` (the vertices
 reachable from one, with a budget) and :func:`induced` (the CSR of an
-induced subgraph).  Each is a Python kernel (``@kernel``, the specification)
+induced subgraph); :func:`is_neighbour` reads one row, for the kernels
+that check a move or a mate.  Each is a Python kernel (``@kernel``, the specification)
 with its C adapter (``native/graph.c``); both trust their arrays, which the
 graph checked once.
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray, SideArray
 from .._jit import kernel
 from .._native import library
 
@@ -31,18 +33,25 @@ __all__ = [
     "OffsetArray",
     "component",
     "induced",
+    "is_neighbour",
     "symmetric_csr",
     "tree_cycle",
     "two_colour",
     "wide_offsets",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
 #: CSR offsets: int64, or int32 where a board builder knows the entries fit.
 OffsetArray = npt.NDArray[np.int64] | npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
+
+
+@kernel
+def is_neighbour(indptr: OffsetArray, indices: Int32Array, v: int, w: int) -> bool:
+    """Is ``w`` in ``v``'s row?  A scan, O(degree of ``v``): the row need
+    not be sorted.  Inside other kernels (C: ``in_row``, native/csr_row.h)."""
+    k = indptr[v]
+    while k < indptr[v + 1] and indices[k] != w:
+        k += 1
+    return bool(k < indptr[v + 1])
 
 
 def wide_offsets(indptr: OffsetArray) -> IntArray:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray, SideArray
 from .._checks import (
     CHECK_MEMORY_FROM,
     MAX_VERTICES,
@@ -66,11 +67,6 @@ __all__ = [
     "board_hint",
     "vertices_repr",
 ]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True)
@@ -963,13 +959,7 @@ class Graph(FrozenArrays):
         if named is not None:
             u, v, labels = named
         src, dst, n, names = checked_edges(u, v, num_vertices, labels)
-        if n > CHECK_MEMORY_FROM or src.size > CHECK_MEMORY_FROM:
-            ensure_fits(
-                _BYTES_PER_VERTEX * (n + 1) + _BYTES_PER_EDGE * src.size,
-                f"a graph of {n} vertices and {src.size} edge pairs",
-            )
-        indptr, indices = csr.symmetric_csr(src, dst, n)
-        return cls._trusted(indptr, indices, names)
+        return cls._from_ids(src, dst, n, names)
 
     @classmethod
     def _from_ids(

@@ -48,12 +48,13 @@ never marks dead ends and does not finish on a 150x150 grid with 10 % walls
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 import numpy.typing as npt
 from numpy.typing import ArrayLike
 
+from .._arrays import BoolArray, Int32Array, SideArray
 from .._checks import checked_side
 from .._jit import kernel
 from ..errors import SolverError
@@ -74,11 +75,6 @@ __all__ = [
     "start_matching",
     "validate_matching",
 ]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-SideArray = npt.NDArray[np.int8]
-BoolArray = npt.NDArray[np.bool_]
 
 
 # The overloads' ArrayLike by its bare name: the API reference evaluates
@@ -215,18 +211,9 @@ def start_matching(graph: Graph, initial: npt.ArrayLike | None = None) -> Int32A
     return mate
 
 
-def _retire_native(
-    lib: Library,
-    indptr: OffsetArray,
-    indices: Int32Array,
-    mate: Int32Array,
-    free_degree: Int32Array,
-    stack: Int32Array,
-    top: int,
-    x: int,
-) -> int:
-    retire = lib.csr_function("bg_retire", "iiiiqq", indptr)
-    return retire(indptr, indices, mate, free_degree, stack, top, x)
+def _retire_native(lib: Library, indptr: OffsetArray, *rest: Any) -> int:
+    """The kernel's arguments, passed as they are."""
+    return lib.csr_function("bg_retire", "iiiiqq", indptr)(indptr, *rest)
 
 
 @kernel(native=_retire_native)

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import Int32Array
 from .._checks import int_array
 from .._jit import kernel
 from ..errors import BipartiteGameError
 from .convert import is_networkx_graph
+from .csr import is_neighbour
 from .graph import Graph, OffsetArray, as_graph
 
 if TYPE_CHECKING:
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["first_bad_mate", "matching_size", "require_graph", "validate_matching"]
 
-Int32Array = npt.NDArray[np.int32]
 
 #: A dict's missing partner (``None`` may be a label).
 _MISSING = object()
@@ -171,14 +172,7 @@ def first_bad_mate(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -
             if w != -1:
                 return v
             continue
-        if w >= n or mate[w] != v:
-            return v
-        found = False
-        for k in range(indptr[v], indptr[v + 1]):
-            if indices[k] == w:
-                found = True
-                break
-        if not found:
+        if w >= n or mate[w] != v or not is_neighbour(indptr, indices, v, w):
             return v
     return -1
 

@@ -12,17 +12,8 @@
  * annotate_impl.h, included once per type. */
 #include "kernels.h"
 
-#define IDX int64_t
-#define NAME(function) function
-#include "annotate_impl.h"
-#undef IDX
-#undef NAME
-
-#define IDX int32_t
-#define NAME(function) function##_i32
-#include "annotate_impl.h"
-#undef IDX
-#undef NAME
+#define BG_IMPL "annotate_impl.h"
+#include "both_widths.h"
 
 /* The component of mate (+) other at v, walked from v, written into path
  * (size entries) from its far end to v; returns its length, or -1 if it

@@ -17,15 +17,7 @@ BG_EXPORT int64_t NAME(bg_first_illegal)(const IDX *indptr, const int32_t *indic
         int64_t v = path[t];
         if (seen[v])
             return t;
-        int64_t u = path[t - 1];
-        int found = 0;
-        for (int64_t k = indptr[u]; k < indptr[u + 1]; k++) {
-            if (indices[k] == v) {
-                found = 1;
-                break;
-            }
-        }
-        if (!found)
+        if (!NAME(in_row)(indptr, indices, path[t - 1], v))
             return t;
         seen[v] = 1;
     }

@@ -6,14 +6,5 @@
  * (bg_x_i32), as in matching.c; the bodies are in bipartite_impl.h. */
 #include "kernels.h"
 
-#define IDX int64_t
-#define NAME(function) function
-#include "bipartite_impl.h"
-#undef IDX
-#undef NAME
-
-#define IDX int32_t
-#define NAME(function) function##_i32
-#include "bipartite_impl.h"
-#undef IDX
-#undef NAME
+#define BG_IMPL "bipartite_impl.h"
+#include "both_widths.h"

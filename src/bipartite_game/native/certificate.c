@@ -8,6 +8,7 @@
  * it twice in one expression the calls are separate statements here, in
  * Python's order, since halving changes root_of and C leaves the order of
  * an operator's operands unspecified. */
+#include "decimal.h"
 #include "kernels.h"
 
 /* The root of x in the union-find forest root_of, halving the path. */
@@ -18,6 +19,25 @@ static int32_t find(int32_t *root_of, int32_t x)
         x = root_of[x];
     }
     return x;
+}
+
+/* _climb: the edges from x's piece up to the piece top, into out from at,
+ * two per piece: (its base, the base's odd mate), (that odd vertex, its
+ * tree parent); returns the end. */
+static int64_t climb(int32_t *root_of, const int32_t *mate, const int32_t *base,
+                     const int32_t *parent, int32_t x, int32_t top, int32_t *out, int64_t at)
+{
+    int32_t p = find(root_of, x);
+    while (p != top) {
+        int32_t odd = mate[base[p]];
+        out[at] = base[p];
+        out[at + 1] = odd;
+        out[at + 2] = odd;
+        out[at + 3] = parent[odd];
+        at += 4;
+        p = find(root_of, parent[odd]);
+    }
+    return at;
 }
 
 /* Level and via of every vertex (0 and -1 where there is none), by the
@@ -146,18 +166,8 @@ BG_EXPORT int64_t bg_certificate_merges(const int64_t *indptr, const int32_t *in
                     a = b;
                     b = swap;
                 }
-                /* w's side, upwards: (base, its odd mate), (odd, its parent) */
-                int64_t count = 0;
-                int32_t p = find(root_of, w);
-                while (p != top) {
-                    int32_t odd = mate[base[p]];
-                    side[count] = base[p];
-                    side[count + 1] = odd;
-                    side[count + 2] = odd;
-                    side[count + 3] = parent[odd];
-                    count += 4;
-                    p = find(root_of, parent[odd]);
-                }
+                /* w's side, upwards */
+                int64_t count = climb(root_of, mate, base, parent, w, top, side, 0);
                 int64_t start = written;
                 /* the cycle from the top down w's side (edges reversed) ... */
                 for (int64_t t = count - 2; t > -1; t -= 2) {
@@ -170,16 +180,7 @@ BG_EXPORT int64_t bg_certificate_merges(const int64_t *indptr, const int32_t *in
                 edges[written + 1] = v;
                 written += 2;
                 /* ... and up v's side back to the top */
-                p = find(root_of, v);
-                while (p != top) {
-                    int32_t odd = mate[base[p]];
-                    edges[written] = base[p];
-                    edges[written + 1] = odd;
-                    edges[written + 2] = odd;
-                    edges[written + 3] = parent[odd];
-                    written += 4;
-                    p = find(root_of, parent[odd]);
-                }
+                written = climb(root_of, mate, base, parent, v, top, edges, written);
                 sizes[merges++] = (int32_t)((written - start) / 2);
                 /* merge every piece of the cycle into the top one; the odd
                  * vertices become even and are searched from */
@@ -208,7 +209,6 @@ BG_EXPORT int64_t bg_certificate_merges(const int64_t *indptr, const int32_t *in
 /* values as comma-separated decimal text into out; returns the length. */
 BG_EXPORT int64_t bg_write_integers(const int64_t *values, int64_t count, uint8_t *out)
 {
-    uint8_t digits[24];
     int64_t at = 0;
     for (int64_t k = 0; k < count; k++) {
         if (k > 0)
@@ -220,13 +220,7 @@ BG_EXPORT int64_t bg_write_integers(const int64_t *values, int64_t count, uint8_
             out[at++] = '-';
             magnitude = 0 - magnitude;
         }
-        int n = 0;
-        do {
-            digits[n++] = (uint8_t)('0' + magnitude % 10);
-            magnitude /= 10;
-        } while (magnitude != 0);
-        while (n > 0)
-            out[at++] = digits[--n];
+        at = bg_put_decimal(out, at, magnitude);
     }
     return at;
 }

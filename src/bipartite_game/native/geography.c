@@ -2,8 +2,9 @@
  * (_peel, _resolve); the union-finds, the GF(2) elimination and its
  * per-component driver of edge_bipartite.py (_parity_union_find,
  * _union_find, _local_index, _fill, _reduce, _losing_columns,
- * _all_components); Tarjan's components and the retrograde settling of
- * directed.py (strong_components, _settle); the reach of
+ * _all_components); Tarjan's components (graphs/strong_components.py's
+ * strong_components) and the retrograde settling of directed.py
+ * (_settle); the reach of
  * search.py (_reach); the chains of chains.py (_chains).  Each mirrors the
  * Python kernel of the same name (its docstring is the specification); the
  * adapters beside them allocate every array, the scratch ones included.
@@ -403,8 +404,9 @@ BG_EXPORT int64_t bg_geo_all_components(const int64_t *u, const int64_t *v, cons
 
 /* ---------------------------------------------------------- directed.py */
 
-/* strong_components: Tarjan's, iterative, sinks first.  index, low,
- * on_stack, stack, call, next_arc (n each) are scratch. */
+/* graphs/strong_components.py's strong_components: Tarjan's, iterative,
+ * sinks first.  index, low, on_stack, stack, call, next_arc (n each) are
+ * scratch. */
 BG_EXPORT int64_t bg_geo_strong_components(const int64_t *indptr, const int64_t *heads, int64_t n,
                                            int64_t *comp, int64_t *index, int64_t *low,
                                            uint8_t *on_stack, int64_t *stack, int64_t *call,

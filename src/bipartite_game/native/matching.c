@@ -25,14 +25,5 @@ static void flip_path(const int32_t *queue, const int32_t *parent, int32_t *mate
     }
 }
 
-#define IDX int64_t
-#define NAME(function) function
-#include "matching_impl.h"
-#undef IDX
-#undef NAME
-
-#define IDX int32_t
-#define NAME(function) function##_i32
-#include "matching_impl.h"
-#undef IDX
-#undef NAME
+#define BG_IMPL "matching_impl.h"
+#include "both_widths.h"

@@ -12,16 +12,7 @@ BG_EXPORT int64_t NAME(bg_first_bad_mate)(const IDX *indptr, const int32_t *indi
                 return v;
             continue;
         }
-        if (w >= n || mate[w] != v)
-            return v;
-        int found = 0;
-        for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
-            if (indices[k] == w) {
-                found = 1;
-                break;
-            }
-        }
-        if (!found)
+        if (w >= n || mate[w] != v || !NAME(in_row)(indptr, indices, v, w))
             return v;
     }
     return -1;

@@ -1,19 +1,14 @@
 /* The maze's output writers: problems/maze.py's _write_cells and
  * _write_losing and problems/_json.py's _write_pairs (their docstrings are
  * the specification).  The adapters size out for the longest line. */
+#include "decimal.h"
 #include "kernels.h"
 
-/* Write value in decimal at out + at, then the byte end; returns the end. */
+/* Write value (not negative) in decimal at out + at, then the byte end;
+ * returns the end. */
 static int64_t put(uint8_t *out, int64_t at, int64_t value, uint8_t end)
 {
-    uint8_t digits[20];
-    int n = 0;
-    do {
-        digits[n++] = (uint8_t)('0' + value % 10);
-        value /= 10;
-    } while (value != 0);
-    while (n > 0)
-        out[at++] = digits[--n];
+    at = bg_put_decimal(out, at, (uint64_t)value);
     out[at++] = end;
     return at;
 }

@@ -8,6 +8,25 @@
  * parent, down, up, counts of n + 1). */
 #include "kernels.h"
 
+/* _tally_children: add step to the count of each child's value down[w]
+ * that can be the mex (at most x's degree); return the least value whose
+ * count is then 0. */
+static inline int64_t tally_children(const int64_t *indptr, const int32_t *indices,
+                                     const int64_t *parent, const int64_t *down, int64_t *counts,
+                                     int64_t x, int64_t step)
+{
+    int64_t degree = indptr[x + 1] - indptr[x];
+    for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
+        int64_t w = indices[k];
+        if (w != parent[x] && down[w] <= degree)
+            counts[down[w]] += step;
+    }
+    int64_t m = 0;
+    while (counts[m] > 0)
+        m++;
+    return m;
+}
+
 BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices, int64_t n,
                                    int64_t terminal,
                                    int64_t *values, int64_t *label, int64_t *scratch)
@@ -48,36 +67,17 @@ BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices
     }
     for (int64_t i = n - 1; i >= 0; i--) { /* down: g(x | parent x), leaves first */
         int64_t x = order[i];
-        int64_t degree = indptr[x + 1] - indptr[x];
-        int64_t children = degree - (parent[x] >= 0 ? 1 : 0);
-        for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
-            int64_t w = indices[k];
-            if (w != parent[x] && down[w] <= degree)
-                counts[down[w]]++;
-        }
-        int64_t m = 0;
-        while (counts[m] > 0)
-            m++;
+        int64_t children = indptr[x + 1] - indptr[x] - (parent[x] >= 0 ? 1 : 0);
+        int64_t m = tally_children(indptr, indices, parent, down, counts, x, 1);
         down[x] = children > 0 ? m : terminal;
-        for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
-            int64_t w = indices[k];
-            if (w != parent[x] && down[w] <= degree)
-                counts[down[w]] = 0;
-        }
+        tally_children(indptr, indices, parent, down, counts, x, -1);
     }
     for (int64_t i = 0; i < n; i++) { /* up: g(parent c | c) for each child c, root first */
         int64_t x = order[i];
         int64_t degree = indptr[x + 1] - indptr[x];
         if (parent[x] >= 0 && up[x] <= degree)
             counts[up[x]]++;
-        for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
-            int64_t w = indices[k];
-            if (w != parent[x] && down[w] <= degree)
-                counts[down[w]]++;
-        }
-        int64_t m = 0;
-        while (counts[m] > 0)
-            m++;
+        int64_t m = tally_children(indptr, indices, parent, down, counts, x, 1);
         values[x] = degree > 0 ? m : terminal;
         for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
             int64_t w = indices[k];
@@ -89,13 +89,9 @@ BG_EXPORT int64_t bg_forest_grundy(const int64_t *indptr, const int32_t *indices
                     up[w] = (d < m && counts[d] == 1) ? d : m;
             }
         }
+        tally_children(indptr, indices, parent, down, counts, x, -1);
         if (parent[x] >= 0 && up[x] <= degree)
-            counts[up[x]] = 0;
-        for (int64_t k = indptr[x]; k < indptr[x + 1]; k++) {
-            int64_t w = indices[k];
-            if (w != parent[x] && down[w] <= degree)
-                counts[down[w]] = 0;
-        }
+            counts[up[x]]--;
     }
     return 0;
 }

@@ -162,6 +162,17 @@ class _Console:
             self.stdout.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
 
+    def ask_move(self, prompt: str) -> str | None:
+        """The player's next line, or ``None`` when the game is left
+        unfinished (the input ended, or ``quit``/``exit``), which it says."""
+        line = self.ask(prompt)
+        if line is None:
+            self.say("Input ended before the game did.")
+        elif line.lower() in ("quit", "exit"):
+            self.say("You leave the game unfinished.")
+            line = None
+        return line
+
 
 def _cell_text(board: GridBoard, vertex: int) -> str:
     row, col = board.cell(vertex)
@@ -228,19 +239,14 @@ def _one_game(console: _Console, match: Match, show_hints: bool, colour: bool) -
             announce(match.position.move_stack[0], match.position.start)
     draw()
     while not match.is_over():
-        if match.awaiting_start:
-            line = console.ask("Place the token (row col): ")
-        else:
-            line = console.ask("Your move: ")
+        line = console.ask_move(
+            "Place the token (row col): " if match.awaiting_start else "Your move: "
+        )
         if line is None:
-            console.say("Input ended before the game did.")
             return UNFINISHED
         command = line.lower()
         if not command:
             continue
-        if command in ("quit", "exit"):
-            console.say("You leave the game unfinished.")
-            return UNFINISHED
         if command == "resign":
             console.say("You resign: the engine wins.")
             return LOST
@@ -427,16 +433,12 @@ def play_sum(
     draw()
     answered(match.engine_turn())
     while not match.is_over():
-        line = console.ask("Your move: ")
+        line = console.ask_move("Your move: ")
         if line is None:
-            console.say("Input ended before the game did.")
             return UNFINISHED
         command = line.lower()
         if not command:
             continue
-        if command in ("quit", "exit"):
-            console.say("You leave the game unfinished.")
-            return UNFINISHED
         if command in ("help", "?"):
             console.say(_SUM_HELP)
             continue

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._digits import write_decimal
 from .._jit import kernel
 from ..errors import BipartiteGameError
 
@@ -112,7 +113,7 @@ def _write_pairs_native(
 @kernel(native=_write_pairs_native)
 def _write_pairs(flat: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.uint8]) -> int:
     """Write ``[[r,c],[r,c],...]`` (1-based) into ``out``; returns the end."""
-    digits = np.empty(12, dtype=np.uint8)
+    digits = np.empty(20, dtype=np.uint8)
     out[0] = 91  # [
     at = 1
     for k in range(flat.size):
@@ -125,17 +126,7 @@ def _write_pairs(flat: npt.NDArray[np.int32], width: int, out: npt.NDArray[np.ui
         row = cell // width + 1
         col = cell - (row - 1) * width + 1
         for value, end in ((row, 44), (col, 93)):  # "r," then "c]"
-            n = 0
-            while True:
-                digits[n] = 48 + value % 10
-                value //= 10
-                n += 1
-                if value == 0:
-                    break
-            while n > 0:
-                n -= 1
-                out[at] = digits[n]
-                at += 1
+            at = write_decimal(value, digits, out, at)
             out[at] = end
             at += 1
     out[at] = 93  # ]

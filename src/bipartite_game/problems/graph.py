@@ -12,6 +12,7 @@ appearance (who wins with the token starting there), or with ``start`` only
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._command import write_file
@@ -212,20 +213,11 @@ def _nimbers(
         vertex = _vertex(edges, start, "--start")
         with phase("solve"):
             value = grundy_value(graph, vertex, **limits)
-        if as_json:
-            return _json.document("graph", [("start", start), ("grundy_value", value)])
-        return b"%d\n" % value
+        return _start_value(start, value, as_json)
     with phase("solve"):
         values = grundy_array(graph, **limits)
     with phase("format"):
-        if as_json:
-            fields = [
-                ("vertices", graph.num_vertices),
-                ("labels", _json.labels(edges.tokens)),
-                ("grundy_values", _json.Encoded(_json.dumps_ints(values))),
-            ]
-            return _json.document("graph", fields)
-        return _value_lines(edges, values)
+        return _values(edges, graph, values, as_json)
 
 
 def _misere(
@@ -251,9 +243,7 @@ def _misere(
             else:
                 wins = misere_first_player_wins(graph, vertex, **limits)
         if values:
-            if as_json:
-                return _json.document("graph", [*game, ("start", start), ("grundy_value", value)])
-            return b"%d\n" % value
+            return _start_value(start, value, as_json, game)
         if as_json:
             return _json.document("graph", [*game, ("start", start), ("first_player_wins", wins)])
         return b"first\n" if wins else b"second\n"
@@ -261,15 +251,7 @@ def _misere(
         found = misere_array(graph, **limits)
     with phase("format"):
         if values:
-            if as_json:
-                fields = [
-                    *game,
-                    ("vertices", graph.num_vertices),
-                    ("labels", _json.labels(edges.tokens)),
-                    ("grundy_values", _json.Encoded(_json.dumps_ints(found))),
-                ]
-                return _json.document("graph", fields)
-            return _value_lines(edges, found)
+            return _values(edges, graph, found, as_json, game)
         if as_json:
             fields = [
                 *game,
@@ -279,6 +261,36 @@ def _misere(
             ]
             return _json.document("graph", fields)
         return edges.verdict_lines(found != 0)
+
+
+def _start_value(
+    start: str, value: int, as_json: bool, game: Sequence[tuple[str, object]] = ()
+) -> bytes:
+    """The Grundy value of ``start``: the number, or the JSON document
+    (``game``'s fields first)."""
+    if as_json:
+        return _json.document("graph", [*game, ("start", start), ("grundy_value", value)])
+    return b"%d\n" % value
+
+
+def _values(
+    edges: EdgeList,
+    graph: Graph,
+    values: npt.NDArray[np.int64],
+    as_json: bool,
+    game: Sequence[tuple[str, object]] = (),
+) -> bytes:
+    """Every start's Grundy value: ``LABEL VALUE`` lines, or the JSON
+    document (``game``'s fields first)."""
+    if as_json:
+        fields = [
+            *game,
+            ("vertices", graph.num_vertices),
+            ("labels", _json.labels(edges.tokens)),
+            ("grundy_values", _json.Encoded(_json.dumps_ints(values))),
+        ]
+        return _json.document("graph", fields)
+    return _value_lines(edges, values)
 
 
 def _value_lines(edges: EdgeList, values: npt.NDArray[np.int64]) -> bytes:

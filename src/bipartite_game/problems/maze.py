@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._command import write_file
+from .._digits import write_decimal
 from .._frozen import freeze
 from .._jit import kernel
 from .._limits import ensure_fits
@@ -272,38 +273,22 @@ def _write_cells(
 ) -> int:
     """Write ``row col\\n`` (1-based) for each flat cell index into ``out``
     from ``at``; returns the end."""
-    digits = np.empty(12, dtype=np.uint8)
+    digits = np.empty(20, dtype=np.uint8)
     for k in range(cells.size):
         flat = np.int64(cells[k])
         row = flat // width + 1
         col = flat - (row - 1) * width + 1
         for value, end in ((row, 32), (col, 10)):
-            n = 0
-            while True:
-                digits[n] = 48 + value % 10
-                value //= 10
-                n += 1
-                if value == 0:
-                    break
-            while n > 0:
-                n -= 1
-                out[at] = digits[n]
-                at += 1
+            at = write_decimal(value, digits, out, at)
             out[at] = end
             at += 1
     return at
 
 
-def _write_losing_native(
-    lib: Library,
-    open_flat: npt.NDArray[np.bool_],
-    losing: npt.NDArray[np.bool_],
-    width: int,
-    out: npt.NDArray[np.uint8],
-    at: int,
-) -> int:
+def _write_losing_native(lib: Library, open_flat: npt.NDArray[np.bool_], *rest: Any) -> int:
+    """The kernel's arguments as they are, the cell count after the first."""
     write = lib.function("bg_write_losing", "?q?qBq")
-    return write(open_flat, open_flat.size, losing, width, out, at)
+    return write(open_flat, open_flat.size, *rest)
 
 
 @kernel(native=_write_losing_native)

@@ -84,6 +84,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
+from .._digits import write_decimal
 from .._frozen import FrozenArrays, freeze, own_frozen
 from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
@@ -101,10 +103,6 @@ __all__ = ["FORMAT", "Certificate", "certify"]
 
 #: The ``format`` key of every certificate this version writes.
 FORMAT = "bipartite-game certificate 1"
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, eq=False)
@@ -674,17 +672,8 @@ def _merges(
                         stamp[a] = clock
                         a = -1 if base[a] == root else find_root(root_of, parent[mate[base[a]]])
                     a, b = b, a
-                # w's side, upwards: (base, its odd mate), (odd, its parent)
-                count = 0
-                p = find_root(root_of, w)
-                while p != top:
-                    odd = mate[base[p]]
-                    side[count] = base[p]
-                    side[count + 1] = odd
-                    side[count + 2] = odd
-                    side[count + 3] = parent[odd]
-                    count += 4
-                    p = find_root(root_of, parent[odd])
+                # w's side, upwards
+                count = _climb(root_of, mate, base, parent, w, top, side, 0)
                 start = written
                 # the cycle from the top down w's side (edges reversed) ...
                 for t in range(count - 2, -1, -2):
@@ -696,15 +685,7 @@ def _merges(
                 edges[written + 1] = v
                 written += 2
                 # ... and up v's side back to the top
-                p = find_root(root_of, v)
-                while p != top:
-                    odd = mate[base[p]]
-                    edges[written] = base[p]
-                    edges[written + 1] = odd
-                    edges[written + 2] = odd
-                    edges[written + 3] = parent[odd]
-                    written += 4
-                    p = find_root(root_of, parent[odd])
+                written = _climb(root_of, mate, base, parent, v, top, edges, written)
                 sizes[merges] = (written - start) // 2
                 merges += 1
                 # merge every piece of the cycle into the top one; the odd
@@ -721,6 +702,32 @@ def _merges(
                             root_of[r] = top
                 base[top] = keep
     return edges[:written].copy(), sizes[:merges].copy(), 0
+
+
+@kernel
+def _climb(
+    root_of: Int32Array,
+    mate: Int32Array,
+    base: Int32Array,
+    parent: Int32Array,
+    x: int,
+    top: int,
+    out: Int32Array,
+    at: int,
+) -> int:
+    """Write the edges from ``x``'s piece up to the piece ``top`` into
+    ``out`` from ``at``, two per piece: (its base, the base's odd mate),
+    (that odd vertex, its tree parent); returns the end."""
+    p = find_root(root_of, x)
+    while p != top:
+        odd = mate[base[p]]
+        out[at] = base[p]
+        out[at + 1] = odd
+        out[at + 2] = odd
+        out[at + 3] = parent[odd]
+        at += 4
+        p = find_root(root_of, parent[odd])
+    return at
 
 
 def _write_integers_native(lib: Library, values: IntArray, out: npt.NDArray[np.uint8]) -> int:
@@ -742,17 +749,7 @@ def _write_integers(values: IntArray, out: npt.NDArray[np.uint8]) -> int:
             out[at] = 45  # '-'
             at += 1
             value = -value
-        n = 0
-        while True:
-            digits[n] = 48 + value % 10
-            value //= 10
-            n += 1
-            if value == 0:
-                break
-        while n > 0:
-            n -= 1
-            out[at] = digits[n]
-            at += 1
+        at = write_decimal(value, digits, out, at)
     return at
 
 

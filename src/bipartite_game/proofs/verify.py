@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._jit import kernel
 from .._text import quote
 from ..errors import BipartiteGameError
@@ -59,10 +59,6 @@ __all__ = ["CertificateError", "Verdict", "verify"]
 
 #: The ``format`` value this checker reads (the writer's ``FORMAT``).
 FORMAT = "bipartite-game certificate 1"
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 class CertificateError(BipartiteGameError):
@@ -569,17 +565,22 @@ def _has_edges(indptr: OffsetArray, indices: Int32Array, us: IntArray, vs: IntAr
     sorted row.  O(log Δ) each."""
     result = np.zeros(us.size, dtype=np.bool_)
     for k in range(us.size):
-        low = indptr[us[k]]
-        high = indptr[us[k] + 1]
-        target = vs[k]
-        while low < high:
-            middle = (low + high) // 2
-            if indices[middle] < target:
-                low = middle + 1
-            else:
-                high = middle
-        result[k] = low < indptr[us[k] + 1] and indices[low] == target
+        result[k] = _adjacent(indptr, indices, us[k], vs[k])
     return result
+
+
+@kernel
+def _adjacent(indptr: OffsetArray, indices: Int32Array, x: int, y: int) -> bool:
+    """``x y`` is an edge: binary search in ``x``'s sorted row, O(log Δ)."""
+    low = indptr[x]
+    high = indptr[x + 1]
+    while low < high:
+        middle = (low + high) // 2
+        if indices[middle] < y:
+            low = middle + 1
+        else:
+            high = middle
+    return bool(low < indptr[x + 1] and indices[low] == y)
 
 
 def _components_native(
@@ -624,6 +625,8 @@ def _components(
 
 @kernel
 def _find(root_of: IntArray, x: int) -> int:
+    """The union-find root of ``x``, halving the path: graphs.blossom's
+    find_root, copied on purpose, since the checker loads no solver module."""
     while root_of[x] != x:
         root_of[x] = root_of[root_of[x]]
         x = root_of[x]
@@ -675,15 +678,7 @@ def _merges(
             y = edges[t + 1]
             if removed[x] or removed[y]:
                 return 3, merge, root_of
-            low = indptr[x]
-            high = indptr[x + 1]
-            while low < high:
-                middle = (low + high) // 2
-                if indices[middle] < y:
-                    low = middle + 1
-                else:
-                    high = middle
-            if low >= indptr[x + 1] or indices[low] != y:
+            if not _adjacent(indptr, indices, x, y):
                 return 2, merge, root_of
             after = at if t + 2 == at + 2 * count else t + 2
             if _find(root_of, y) != _find(root_of, edges[after]):

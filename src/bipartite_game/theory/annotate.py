@@ -45,8 +45,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray
 from .._jit import kernel
 from ..errors import IllegalMoveError
+from ..graphs.csr import is_neighbour
 from ..graphs.graph import Graph, GraphLike, OffsetArray
 from ..graphs.matching import maximum_matching
 from ..graphs.mates import require_graph
@@ -59,10 +61,6 @@ __all__ = ["VERDICTS", "IllegalRecordError", "annotate", "mover_wins_along"]
 
 #: The verdicts, as :func:`annotate` returns them.
 VERDICTS = ("good", "mistake", "lost")
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 class IllegalRecordError(IllegalMoveError):
@@ -181,13 +179,7 @@ def _first_illegal(indptr: OffsetArray, indices: Int32Array, path: IntArray) -> 
         v = path[t]
         if seen[v]:
             return t
-        u = path[t - 1]
-        found = False
-        for k in range(indptr[u], indptr[u + 1]):
-            if indices[k] == v:
-                found = True
-                break
-        if not found:
+        if not is_neighbour(indptr, indices, path[t - 1], v):
             return t
         seen[v] = True
     return -1

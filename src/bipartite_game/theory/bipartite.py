@@ -20,12 +20,12 @@ kernel here exists for both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _stats
+from .._arrays import BoolArray, Int32Array, SideArray
 from .._jit import kernel
 from ..errors import SolverError
 from ..graphs.graph import OffsetArray
@@ -44,10 +44,6 @@ __all__ = [
     "outside_neighbours",
     "solve_bipartite",
 ]
-
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
 
 
 def solve_bipartite(
@@ -208,16 +204,10 @@ def koenig_cover(
     return cover
 
 
-def _check_cover_native(
-    lib: Library,
-    indptr: OffsetArray,
-    indices: Int32Array,
-    side: SideArray,
-    mate: Int32Array,
-    cover: BoolArray,
-) -> int:
+def _check_cover_native(lib: Library, indptr: OffsetArray, *rest: Any) -> int:
+    """The kernel's arguments as they are, then the vertex count."""
     check = lib.csr_function("bg_check_cover", "ibi?q", indptr)
-    return check(indptr, indices, side, mate, cover, indptr.size - 1)
+    return check(indptr, *rest, indptr.size - 1)
 
 
 @kernel(native=_check_cover_native)

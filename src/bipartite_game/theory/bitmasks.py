@@ -15,12 +15,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..graphs.graph import Int32Array
+from .._arrays import Int32Array, IntArray
 from .geography.search import Budget
 
 __all__ = ["cyclic_components", "local_adjacency", "reachable", "tree_value"]
-
-IntArray = npt.NDArray[np.int64]
 
 
 def cyclic_components(indptr: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:

@@ -152,20 +152,17 @@ steps in all.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _stats
+from .._arrays import BoolArray, Int8Array, Int32Array, IntArray
 from .._jit import kernel
 from .._native import Library
 from ..errors import SolverError
+from ..graphs.blossom import find_root
 from .geography.search import Budget, SearchTooLarge
 
 __all__ = ["STEPS_PER_STATE", "cubic_values"]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-Int8Array = npt.NDArray[np.int8]
 
 #: Kernel steps (a vertex taken from a search's queue, a vertex removed, a
 #: step of a probe) charged as one state of the geography search's budget:
@@ -1026,8 +1023,8 @@ def _remove(
                 continue
             if mark[v] != scope:  # an even vertex this scope did not label
                 return 2
-            bu = _find(base, u)
-            bv = _find(base, v)
+            bu = find_root(base, u)
+            bv = find_root(base, v)
             if bu == bv:
                 continue
             counters[_L_STAMP] += 1  # a blossom: its base b, the walks' meeting point
@@ -1039,7 +1036,7 @@ def _remove(
                     if seen[a] == stamp:
                         break
                     seen[a] = stamp
-                    a = _find(base, link[mate[a]]) if mate[a] >= 0 else -1
+                    a = find_root(base, link[mate[a]]) if mate[a] >= 0 else -1
                 a, c = c, a
             b = a
             for side in range(2):
@@ -1051,16 +1048,7 @@ def _remove(
                     tail += 1
                     base[y] = b
                     base[odd] = b
-                    y = _find(base, link[odd])
+                    y = find_root(base, link[odd])
             if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
                 return 0
     return 0
-
-
-@kernel
-def _find(base: IntArray, v: int) -> int:
-    """The base of v's blossom (union-find with path halving)."""
-    while base[v] != v:
-        base[v] = base[base[v]]
-        v = base[v]
-    return v

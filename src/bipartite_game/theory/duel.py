@@ -57,6 +57,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int32Array, IntArray, UInt8Array
 from .._jit import kernel
 from .._native import Library, library
 from ..errors import BipartiteGameError
@@ -67,12 +68,6 @@ from ..graphs.mates import require_graph
 from .duel_bits import QUEUE_CELLS as QUEUE_CELLS  # the C search's, shared with duel_bits
 
 __all__ = ["alice_wins", "leaper_duel_alice_wins"]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-UInt8Array = npt.NDArray[np.uint8]
-
 
 
 def _decide(has_move: bool, connected: bool, same_colour: bool) -> bool:

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
+from .._arrays import Int32Array
 from .._jit import kernel
 from ..errors import SolverError
 from ..graphs.blossom import odd_components_without
@@ -43,8 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Explanation", "explain"]
 
-Int32Array = npt.NDArray[np.int32]
-IntArray = npt.NDArray[np.int64]
 Namer = Callable[[Any], str]
 
 

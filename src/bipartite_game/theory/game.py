@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _stats
+from .._arrays import BoolArray, Int32Array, SideArray
 from .._checks import vertex_id
 from .._frozen import FrozenArrays, freeze, own_frozen
 from ..errors import BipartiteGameError, SolverError
@@ -42,10 +42,6 @@ if TYPE_CHECKING:
     from .explain import Explanation
 
 __all__ = ["Solution", "Strategy", "first_player_wins_from", "solve"]
-
-Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-SideArray = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True, eq=False)

@@ -60,6 +60,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import IntArray
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.csr import wide_offsets
@@ -78,9 +79,6 @@ __all__ = [
     "misere_value",
     "misere_values",
 ]
-
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
 
 
 def misere_values(

@@ -78,6 +78,7 @@ from collections.abc import Hashable, Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import Int32Array, IntArray
 from .._jit import kernel
 from .._native import Library
 from ..errors import BipartiteGameError, GeographyTooLarge
@@ -99,8 +100,6 @@ __all__ = [
     "start_values",
 ]
 
-IntArray = npt.NDArray[np.int64]
-Int32Array = npt.NDArray[np.int32]
 
 #: The fewest vertices a search state must still reach to be handed to
 #: :mod:`.cubic` when they have maximum degree 3 (below it the search is
@@ -278,19 +277,7 @@ def _values(graph: Graph, wanted: npt.NDArray[np.bool_], limits: tuple[int, floa
         low = _degree_at_most(indptr, label, 3)
         cubic = cyclic & low & ~cycles & wanted
         if cubic.any():
-            try:
-                exact = cubic_values(
-                    indptr,
-                    indices,
-                    solution.mate,
-                    solution.losing,
-                    solution.barrier,
-                    cubic,
-                    label,
-                    spent,
-                )
-            except SearchTooLarge as error:
-                raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
+            exact = _cubic(graph, indptr, indices, solution, cubic, label, spent)
             values[cubic] = exact[cubic]
         searched = cyclic & ~low & wanted
         try:
@@ -380,19 +367,7 @@ def grundy_value(
     elif _degree_at_most(rest_indptr, rest_label, 3)[token]:
         todo = np.zeros(n, dtype=np.bool_)
         todo[token] = True
-        try:
-            found = cubic_values(
-                rest_indptr,
-                rest.indices,
-                solution.mate,
-                solution.losing,
-                solution.barrier,
-                todo,
-                rest_label,
-                spent,
-            )
-        except SearchTooLarge as error:
-            raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
+        found = _cubic(graph, rest_indptr, rest.indices, solution, todo, rest_label, spent)
         value = int(found[token])
     else:
         try:
@@ -454,6 +429,26 @@ def _refusal(graph: Graph, what: str) -> str:
         f"({_PAPER}), and only forests and components of maximum degree 3 are solved "
         "exactly at any size"
     )
+
+
+def _cubic(
+    graph: Graph,
+    indptr: IntArray,
+    indices: Int32Array,
+    solution: Solution,
+    todo: npt.NDArray[np.bool_],
+    label: IntArray,
+    spent: Budget,
+) -> IntArray:
+    """:func:`~.cubic.cubic_values` of the starts ``todo`` (``solution``
+    solves the graph ``indptr``/``indices``, ``graph`` or what is left of
+    it); past the budget, the refusal that names ``graph``."""
+    try:
+        return cubic_values(
+            indptr, indices, solution.mate, solution.losing, solution.barrier, todo, label, spent
+        )
+    except SearchTooLarge as error:
+        raise GeographyTooLarge(_cubic_refusal(graph, error.what)) from None
 
 
 def _cubic_refusal(graph: Graph, what: str) -> str:
@@ -667,32 +662,16 @@ def forest_values(
                     tail += 1
     for i in range(n - 1, -1, -1):  # down: g(x | parent x), leaves first
         x = order[i]
-        degree = indptr[x + 1] - indptr[x]
-        children = degree - (1 if parent[x] >= 0 else 0)
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] += 1
-        m = 0
-        while counts[m] > 0:
-            m += 1
+        children = indptr[x + 1] - indptr[x] - (1 if parent[x] >= 0 else 0)
+        m = _tally_children(indptr, indices, parent, down, counts, x, 1)
         down[x] = m if children > 0 else terminal
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] = 0
+        _tally_children(indptr, indices, parent, down, counts, x, -1)
     for i in range(n):  # up: g(parent c | c) for each child c, root first
         x = order[i]
         degree = indptr[x + 1] - indptr[x]
         if parent[x] >= 0 and up[x] <= degree:
             counts[up[x]] += 1
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] += 1
-        m = 0
-        while counts[m] > 0:
-            m += 1
+        m = _tally_children(indptr, indices, parent, down, counts, x, 1)
         values[x] = m if degree > 0 else terminal
         for k in range(indptr[x], indptr[x + 1]):
             w = indices[k]
@@ -702,10 +681,32 @@ def forest_values(
                     up[w] = terminal
                 else:
                     up[w] = d if d < m and counts[d] == 1 else m
+        _tally_children(indptr, indices, parent, down, counts, x, -1)
         if parent[x] >= 0 and up[x] <= degree:
-            counts[up[x]] = 0
-        for k in range(indptr[x], indptr[x + 1]):
-            w = indices[k]
-            if w != parent[x] and down[w] <= degree:
-                counts[down[w]] = 0
+            counts[up[x]] -= 1
     return values, label
+
+
+@kernel
+def _tally_children(
+    indptr: IntArray,
+    indices: Int32Array,
+    parent: IntArray,
+    down: IntArray,
+    counts: IntArray,
+    x: int,
+    step: int,
+) -> int:
+    """Add ``step`` to the count of each child's value ``down[w]`` that can
+    be the mex (at most ``x``'s degree); return the least value whose count
+    is then 0.  Counting (``step`` 1) and taking back (``step`` -1) leave
+    ``counts`` as it was: zero everywhere between two vertices."""
+    degree = indptr[x + 1] - indptr[x]
+    for k in range(indptr[x], indptr[x + 1]):
+        w = indices[k]
+        if w != parent[x] and down[w] <= degree:
+            counts[down[w]] += step
+    m = 0
+    while counts[m] > 0:
+        m += 1
+    return m

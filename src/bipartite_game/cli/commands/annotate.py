@@ -9,6 +9,7 @@ from ..._command import stop_if_reader_leaves, write_stdout
 from ..._input import read_input
 from ...errors import BipartiteGameError
 from ..command import Command
+from ..options import add_moves
 from ..parser import Parser
 
 __all__ = ["AnnotateCommand"]
@@ -35,12 +36,7 @@ class AnnotateCommand(Command):
         )
         on_maze.add_argument("maze", metavar="MAZE", help="the maze ('maze' input format)")
         on_maze.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
-        on_maze.add_argument(
-            "--moves",
-            default="rook",
-            metavar="MOVES",
-            help="move set, as for 'maze' (default rook)",
-        )
+        add_moves(on_maze, "move set, as for 'maze' (default rook)")
         on_graph = games.add_parser(
             "graph",
             help="a game on an edge list; the record's lines are vertex labels",

@@ -9,7 +9,7 @@ from ..._command import stop_if_reader_leaves, write_stdout
 from ..._input import read_input
 from ...errors import BipartiteGameError
 from ..command import Command
-from ..options import int_in_range
+from ..options import add_moves, add_ring
 from ..parser import Parser
 
 __all__ = ["CheckCommand"]
@@ -32,14 +32,8 @@ class CheckCommand(Command):
         )
         parser.add_argument("input", metavar="INPUT", help="the test's input ('-': standard input)")
         parser.add_argument("output", metavar="OUTPUT", help="the output to judge")
-        parser.add_argument("--moves", default="rook", metavar="MOVES", help="maze: the move set")
-        parser.add_argument(
-            "--ring",
-            type=int_in_range(2, 10),
-            default=10,
-            metavar="K",
-            help="lock: ring size, 2 to 10",
-        )
+        add_moves(parser, "maze: the move set")
+        add_ring(parser, "lock: ring size, 2 to 10")
         parser.add_argument("--no-wrap", action="store_true", help="lock: rings that do not wrap")
 
     def run(self, args: argparse.Namespace) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..judge import CERTIFICATE, CERTIFICATE_HELP, JudgeCommand
 from ..options import add_budget
 from ..parser import Parser
@@ -16,6 +14,17 @@ class GraphCommand(JudgeCommand):
     directed, who wins, the Grundy values, misère play."""
 
     problem = "graph"
+    answer_options = (
+        "start",
+        "explain",
+        "certificate",
+        "rule",
+        "directed",
+        "nimbers",
+        "misere",
+        "budget",
+        "seconds",
+    )
     description = (
         "Read an edge list (one 'u v' pair a line, '#' comments, a lone label for an "
         "isolated vertex) and print 'LABEL first' or 'LABEL second' for each vertex in "
@@ -57,19 +66,6 @@ class GraphCommand(JudgeCommand):
             "docs/sums.md)",
         )
         add_budget(parser, "--nimbers, --misere and the search of --rule edge and --directed")
-
-    def options(self, args: argparse.Namespace) -> dict[str, object]:
-        return {
-            "start": args.start,
-            "explain": args.explain,
-            "certificate": args.certificate,
-            "rule": args.rule,
-            "directed": args.directed,
-            "nimbers": args.nimbers,
-            "misere": args.misere,
-            "budget": args.budget,
-            "seconds": args.seconds,
-        }
 
 
 COMMAND = GraphCommand

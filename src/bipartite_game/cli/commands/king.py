@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..judge import JudgeCommand
 from ..parser import Parser
 
@@ -15,6 +13,7 @@ class KingCommand(JudgeCommand):
     each case."""
 
     problem = "king"
+    answer_options = ("explain",)
     description = (
         "Read T, then per case 'R C' and R rows of '.', '#' (burned) and one 'K'. "
         "Print 'Case #X: A' if A (the mover: A moves first) wins, else 'Case #X: B'."
@@ -26,9 +25,6 @@ class KingCommand(JudgeCommand):
             action="store_true",
             help="after each case's answer, print a short proof from the king's square (row col)",
         )
-
-    def options(self, args: argparse.Namespace) -> dict[str, object]:
-        return {"explain": args.explain}
 
 
 COMMAND = KingCommand

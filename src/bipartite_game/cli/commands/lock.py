@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..judge import JudgeCommand
-from ..options import int_in_range
+from ..options import add_ring
 from ..parser import Parser
 
 __all__ = ["LockCommand"]
@@ -25,13 +25,7 @@ class LockCommand(JudgeCommand):
     )
 
     def add_options(self, parser: Parser) -> None:
-        parser.add_argument(
-            "--ring",
-            type=int_in_range(2, 10),
-            default=10,
-            metavar="K",
-            help="positions per ring, 2 to 10 (default 10: digits 0-9)",
-        )
+        add_ring(parser, "positions per ring, 2 to 10 (default 10: digits 0-9)")
         parser.add_argument(
             "--no-wrap",
             action="store_true",

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..judge import CERTIFICATE, CERTIFICATE_HELP, JudgeCommand
+from ..options import add_moves
 from ..parser import Parser
 
 __all__ = ["MazeCommand"]
@@ -15,6 +14,7 @@ class MazeCommand(JudgeCommand):
     wins, with any move set."""
 
     problem = "maze"
+    answer_options = ("moves", "explain", "certificate")
     description = (
         "Read 'N M' and N rows of '.' (open) and '#' (wall). The placer (the judge's "
         "AA) puts the token on an open cell; then the mover (YY) and the placer "
@@ -24,11 +24,8 @@ class MazeCommand(JudgeCommand):
     )
 
     def add_options(self, parser: Parser) -> None:
-        parser.add_argument(
-            "--moves",
-            default="rook",
-            metavar="MOVES",
-            help="move set: rook (4 neighbours, default), king, knight, or R,C for any leaper",
+        add_moves(
+            parser, "move set: rook (4 neighbours, default), king, knight, or R,C for any leaper"
         )
         parser.add_argument(
             "--explain",
@@ -36,9 +33,6 @@ class MazeCommand(JudgeCommand):
             help="print a short proof of who wins with the token placed on this cell (1-based)",
         )
         parser.add_argument(CERTIFICATE, metavar="OUT.json", help=CERTIFICATE_HELP)
-
-    def options(self, args: argparse.Namespace) -> dict[str, object]:
-        return {"moves": args.moves, "explain": args.explain, "certificate": args.certificate}
 
 
 COMMAND = MazeCommand

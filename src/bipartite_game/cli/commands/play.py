@@ -17,7 +17,7 @@ from ..._input import read_input
 from ..._text import quote
 from ...errors import BipartiteGameError
 from ..command import Command
-from ..options import add_budget
+from ..options import add_budget, add_moves
 from ..parser import Parser
 
 __all__ = ["PlayCommand"]
@@ -59,12 +59,7 @@ class PlayCommand(Command):
             ),
         )
         play_maze.add_argument("file", metavar="FILE", help="the maze ('-': standard input)")
-        play_maze.add_argument(
-            "--moves",
-            default="rook",
-            metavar="MOVES",
-            help="move set, as for 'maze' (default rook)",
-        )
+        add_moves(play_maze, "move set, as for 'maze' (default rook)")
         play_maze.add_argument(
             "--side",
             choices=tuple(_PLAY_SIDES),
@@ -98,9 +93,7 @@ class PlayCommand(Command):
             ),
         )
         play_sum.add_argument("file", metavar="FILE", help="the sum ('-': standard input)")
-        play_sum.add_argument(
-            "--moves", default="rook", metavar="MOVES", help="the mazes' move set (default rook)"
-        )
+        add_moves(play_sum, "the mazes' move set (default rook)")
         play_sum.add_argument(
             "--side",
             choices=("winner", "loser", "first", "second"),

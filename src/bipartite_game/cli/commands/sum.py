@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..judge import JudgeCommand
-from ..options import add_budget
+from ..options import add_budget, add_moves
 from ..parser import Parser
 
 __all__ = ["SumCommand"]
@@ -16,6 +14,7 @@ class SumCommand(JudgeCommand):
     theorem (or, under misère play, a search)."""
 
     problem = "sums"
+    answer_options = ("moves", "misere", "budget", "seconds")
     description = (
         "Read several boards, each a block headed by a line '@graph PATH...' (then an "
         "edge list, as for 'graph'; the token starts on PATH's first label and has "
@@ -29,12 +28,7 @@ class SumCommand(JudgeCommand):
     )
 
     def add_options(self, parser: Parser) -> None:
-        parser.add_argument(
-            "--moves",
-            default="rook",
-            metavar="MOVES",
-            help="the mazes' move set, as for 'maze' (default rook)",
-        )
+        add_moves(parser, "the mazes' move set, as for 'maze' (default rook)")
         parser.add_argument(
             "--misere",
             action="store_true",
@@ -42,14 +36,6 @@ class SumCommand(JudgeCommand):
             "budget (the Grundy values do not add under misère play)",
         )
         add_budget(parser, "the Grundy values (or the misère search)")
-
-    def options(self, args: argparse.Namespace) -> dict[str, object]:
-        return {
-            "moves": args.moves,
-            "misere": args.misere,
-            "budget": args.budget,
-            "seconds": args.seconds,
-        }
 
 
 COMMAND = SumCommand

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from ..._arrays import BoolArray, IntArray
 from ..._checks import checked_edges, is_integer, vertex_id
 from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
@@ -58,8 +59,6 @@ from .search import (
 
 __all__ = ["RULES", "GeographySolution", "geography_mover_wins", "solve_geography"]
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 RULES = ("vertex", "edge")
 

@@ -72,15 +72,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
+from ..._arrays import BoolArray, IntArray
 from ..._jit import kernel
 from ..._native import Library
 
 __all__ = ["Compressed", "compress"]
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ..._arrays import BoolArray, IntArray
 from ..._jit import kernel
 from ..._limits import ensure_fits
 from ..._native import Library
@@ -62,8 +63,6 @@ __all__ = [
     "losing_starts",
 ]
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 WordMatrix = npt.NDArray[np.uint64]
 
 #: The most word operations (rows × columns × min(rows, columns) / 64 of the

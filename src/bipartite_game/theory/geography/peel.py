@@ -30,13 +30,12 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from ..._arrays import BoolArray, IntArray
 from ..._jit import kernel
 from ..._native import Library
 
 __all__ = ["odd_edges", "peel_side"]
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 Verdicts = npt.NDArray[np.int8]
 
 

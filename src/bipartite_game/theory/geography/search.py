@@ -59,8 +59,8 @@ from __future__ import annotations
 import time
 
 import numpy as np
-import numpy.typing as npt
 
+from ..._arrays import BoolArray, IntArray
 from ..._jit import kernel
 from ..._native import Library
 from ...errors import GeographyTooLarge
@@ -76,8 +76,6 @@ __all__ = [
     "undirected_edge_winners",
 ]
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 #: What the search may spend by default, in states: each state counts 1 +
 #: (vertices still usable) / 128 or 1 + (edges still usable) / 32 when it is

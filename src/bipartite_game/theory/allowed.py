@@ -445,12 +445,13 @@ def _residue(
 
 
 def _refusal(record: EdgeClassWork, how: str, budget: int) -> str:
+    """One line (the command line shows 300 characters): the budget and how
+    to raise it first, then the residue's size."""
     return (
-        f"the edge classes of this graph need more than the budget of {budget:,} steps of "
-        f"exact search: {record.rows_left:,} rows of a core of {record.core_vertices:,} "
-        f"vertices and {record.core_entries // 2:,} edges are left after the certificates, "
-        f"up to {record.bound:,} steps ({how}); raise the budget (budget=, or --budget on "
-        "the command line)"
+        f"the edge classes need more than the budget of {budget:,} steps (raise it with "
+        f"--budget, or budget=): {record.rows_left:,} rows of a core of "
+        f"{record.core_vertices:,} vertices and {record.core_entries // 2:,} edges are left "
+        f"to search, up to {record.bound:,} steps ({how})"
     )
 
 

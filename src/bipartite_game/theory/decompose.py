@@ -301,6 +301,8 @@ class Decomposition(FrozenArrays):
         self.check_intact()
         pieces = self.elementary
         inside = np.flatnonzero(pieces >= 0)
+        if not inside.size:
+            return []
         order = inside[np.argsort(pieces[inside], kind="stable")]
         cuts = np.flatnonzero(np.diff(pieces[order])) + 1
         labels = self.graph.labels_of(order)

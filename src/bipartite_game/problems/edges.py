@@ -21,7 +21,7 @@ import numpy.typing as npt
 from .._limits import ensure_fits
 from .._stats import phase
 from .._text import as_bytes
-from ..graphs.edgelist import parse_edge_list
+from ..graphs.edgelist import EdgeList, parse_edge_list
 from ..graphs.graph import Graph
 from ..theory.allowed import DEFAULT_BUDGET
 from ..theory.decompose import Decomposition, decompose
@@ -33,7 +33,7 @@ __all__ = ["answer"]
 #: ``graph`` plus the classes and the first-appearance keys.
 BYTES_PER_INPUT_BYTE = 48
 
-_NAMES = np.array([b" none\n", b" some\n", b" every\n"], dtype=object)
+_NAMES = [b" none\n", b" some\n", b" every\n"]
 _CLASSES = np.array(["none", "some", "every"], dtype=object)
 
 
@@ -58,48 +58,35 @@ def answer(
     with phase("decompose"):
         d = decompose(graph, budget=budget)
     with phase("format"):
-        return _format(edges.tokens, edges.u, edges.v, n, graph, d, as_json)
+        return _format(edges, n, d, as_json)
 
 
-def _format(
-    labels: list[bytes],
-    u: npt.NDArray[np.int64],
-    v: npt.NDArray[np.int64],
-    n: int,
-    graph: Graph,
-    d: Decomposition,
-    as_json: bool,
-) -> bytes:
+def _format(edges: EdgeList, n: int, d: Decomposition, as_json: bool) -> bytes:
     """The distinct edges in order of first appearance, with their classes
     (and, in JSON, their elementary components)."""
+    u, v = edges.u, edges.v
     proper = u != v
     u, v = u[proper], v[proper]
     keys = np.minimum(u, v) * n + np.maximum(u, v)
     _, first = np.unique(keys, return_index=True)
-    first.sort()
+    # the distinct keys, sorted, are the graph's edges u < v in CSR order,
+    # as Decomposition.edges() lists them with their classes
+    order = np.argsort(first)
+    first = first[order]
     u, v = u[first], v[first]
-    # the CSR's entry keys src * n + dst are sorted: one search finds each edge
-    src = np.repeat(np.arange(n, dtype=np.int64), np.diff(graph.indptr))
-    entry = np.searchsorted(src * n + graph.indices, u * n + v)
-    classes = d.edge_class[entry].astype(np.intp)
+    classes = d.edges()[2][order].astype(np.intp)
+    if not as_json:
+        return edges.pair_lines(u, v, _NAMES, classes)
     tokens = np.empty(n, dtype=object)
-    tokens[:] = _json.labels(labels) if as_json else labels
-    if as_json:
-        fields = [
-            ("edges", int(u.size)),
-            ("u", tokens[u].tolist()),
-            ("v", tokens[v].tolist()),
-            ("class", _CLASSES[classes].tolist()),
-            ("component", _components(d.elementary, u, v)),
-        ]
-        return _json.document("edges", fields)
-    names = _NAMES[classes].tolist()
-    lines: list[bytes] = [b""] * (4 * u.size)
-    lines[0::4] = tokens[u].tolist()
-    lines[1::4] = [b" "] * u.size
-    lines[2::4] = tokens[v].tolist()
-    lines[3::4] = names
-    return b"".join(lines)
+    tokens[:] = _json.labels(edges.tokens)
+    fields = [
+        ("edges", int(u.size)),
+        ("u", tokens[u].tolist()),
+        ("v", tokens[v].tolist()),
+        ("class", _CLASSES[classes].tolist()),
+        ("component", _components(d.elementary, u, v)),
+    ]
+    return _json.document("edges", fields)
 
 
 def _components(

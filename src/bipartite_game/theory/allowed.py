@@ -965,15 +965,10 @@ def _mark(rstate: Int8Array, rtwin: Int32Array, k: int, value: int) -> None:
 
 
 def _entry(rptr: IntArray, rind: Int32Array, a: int, b: int) -> int:
-    """The entry ``a -> b`` of ``R`` (rows sorted: binary search)."""
-    lo, hi = int(rptr[a]), int(rptr[a + 1])
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if rind[mid] < b:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    """The entry ``a -> b`` of ``R`` (rows sorted: binary search; C's
+    ``entry_of`` searches the same way)."""
+    lo = int(rptr[a])
+    return lo + int(np.searchsorted(rind[lo : rptr[a + 1]], b))
 
 
 def _short_cycles(

@@ -239,7 +239,8 @@ def test_edges_budget_accepts_the_counted_work_and_refuses_one_step_less(
 
 @pytest.mark.parametrize("bad", ["-1", "x", "2.5"])
 def test_edges_bad_budget_is_one_line(bad: str) -> None:
-    assert_one_line_error(run("edges", "--budget", bad, stdin="a b\n"), "--budget")
+    result = run("edges", f"--budget={bad}", stdin="a b\n")
+    assert_one_line_error(result, "--budget: expected a whole number from 0", repr(bad))
 
 
 def _sweep(*args: str) -> list[dict[str, str]]:

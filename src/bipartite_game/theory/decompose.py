@@ -141,6 +141,11 @@ class Decomposition(FrozenArrays):
         Per CSR entry (aligned with ``graph.indices``, both directions of an
         edge alike): 0 ``none``, 1 ``some``, 2 ``every`` (see
         :data:`EDGE_CLASSES`).
+    elementary
+        Per vertex, its elementary component of ``C`` (the components of
+        the edges of ``G[C]`` in some maximum matching), -1 outside ``C``;
+        computed on first use (:attr:`elementary`,
+        :meth:`elementary_components`).
     """
 
     solution: Solution = field(repr=False)

@@ -412,7 +412,7 @@ const EDGE_CLASS_TEXT = {
     "elementary component (vertices every maximum matching pairs among themselves, " +
     "joined by edges some maximum matching uses) share a colour.",
   every: "in every maximum matching",
-  some: "in some maximum matching",
+  some: "in some but not every maximum matching",
   none: "in no maximum matching",
   component: "elementary component",
 };

@@ -1,37 +1,43 @@
 """Edge classes on general graphs (theory/allowed.py, issue #36) beside the
 solve they follow, with the bipartite case beside them.
 
-Phase 1 of the issue: the classes come from the library function
-``allowed_edges`` (plus the vectorised every/some/none count), not yet from
-``edges`` or ``sweep``.  Three cases, each "without classes" and "with":
+**Through the commands** (the issue's Done-when; ``--only commands``), each
+a whole ``bipartite-game`` process, the two sides alternated, median CPU
+(user + system of the process and the workers it waits for) and wall
+seconds of ``--runs`` runs, and the peak resident size of the largest
+process:
 
-1. ``sweep er --n 100000 --param c=4``: samples 0.. of the sweep's seeds
-   (``sample_seed(0, (4.0,), s)``) as ``_run_sample`` does them: generate,
-   solve, count; with classes, also the allowed edges of ``G[C]`` and the
-   count of every/some/none.  By seed, C holds almost nothing or almost
-   everything (the Karp–Sipser core's parity): both kinds are shown.
-2. ``sweep bipartite-er --n 100000 --param c=4`` the same way, the classes by
-   today's ``decompose`` (one Tarjan pass): the bipartite reference.
-3. ``edges`` against ``graph`` on a 10^5-vertex edge list with a planted
-   perfect matching (a random perfect matching plus 1.5 * 10^5 random
-   edges, seed 36, cached in ``benchmarks/.work``): read the text, build,
-   solve, then the classes.  The old per-vertex method takes over 120 s here.
-4. The hardest families for the certificates, the kernel alone beside the
-   solve alone: king moves on 316x316 with 30 % walls, 25,000 K4 in a chain.
+1. ``sweep er --n 100000 --param c=4 --samples 4 --jobs 1`` against the same
+   with ``--no-edge-classes``: by seed C holds almost nothing or almost
+   everything (the Karp–Sipser core's parity), and the 4 samples hold both.
+2. ``sweep bipartite-er`` the same way: the bipartite reference (one Tarjan
+   pass).
+3. ``edges FILE`` against ``graph FILE`` on a 10^5-vertex edge list with a
+   planted perfect matching (a random perfect matching plus 1.5 * 10^5
+   random pairs, seed 36, cached in ``benchmarks/.work``; the old
+   per-vertex method took over 120 s here), and on a bipartite one of the
+   same make (the matching and the pairs between the two halves).
 
-Times are process CPU seconds (``time.process_time``: the machine may be
-shared), medians of ``--runs`` runs of each side, the two sides alternated;
-peak memory is numpy's and Python's traced
-allocations (``tracemalloc``) in one more run; ratio = with / without.  The
-issue's targets: ratio at most 3 for cases 1 and 3.
+**In the library** (``--only library``): the same samples and file with the
+classes from ``allowed_edges`` (and the vectorised every/some/none count)
+against the solve alone, and the hardest families for the certificates,
+the kernel alone beside the solve alone: king moves on 316x316 with 30 %
+walls, 25,000 K4 in a chain.  Times are process CPU seconds
+(``time.process_time``), medians of ``--runs`` runs of each side,
+alternated; peak memory is numpy's and Python's traced allocations
+(``tracemalloc``) in one more run.
+
+Ratio = with / without; the issue's targets: at most 3 for cases 1 and 3
+(the general graphs), through the commands.
 
 usage: python benchmarks/edge_classes.py [--runs 5] [--samples 4] [--bipartite-samples 2]
-                                         [--n 100000]
+                                         [--n 100000] [--only commands|library]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -141,15 +147,23 @@ def sweep_case(family: str, n: int, samples: int, runs: int) -> None:
         )  # fmt: skip
 
 
-def planted_file(n: int, seed: int) -> Path:
+def planted_file(n: int, seed: int, bipartite: bool = False) -> Path:
     """A random perfect matching of ``n`` vertices plus ``1.5 n`` random
-    pairs (loops and repeats left in, as real edge lists have them)."""
+    pairs (loops and repeats left in, as real edge lists have them); with
+    ``bipartite``, the matching and the pairs join the two halves."""
     WORK.mkdir(exist_ok=True)
-    path = WORK / f"planted_{n}_{seed}.txt"
+    path = WORK / f"planted_{n}_{seed}{'_bipartite' if bipartite else ''}.txt"
     if not path.exists():
         rng = np.random.default_rng(seed)
-        pairs = rng.permutation(n).reshape(-1, 2)
-        extra = rng.integers(0, n, size=(3 * n // 2, 2))
+        if bipartite:
+            half = n // 2
+            pairs = np.stack([np.arange(half), half + rng.permutation(half)], axis=1)
+            extra = np.stack(
+                [rng.integers(0, half, 3 * n // 2), rng.integers(half, n, 3 * n // 2)], axis=1
+            )
+        else:
+            pairs = rng.permutation(n).reshape(-1, 2)
+            extra = rng.integers(0, n, size=(3 * n // 2, 2))
         both = np.concatenate([pairs, extra])
         text = "\n".join(f"{a} {b}" for a, b in both.tolist()) + "\n"
         partial = path.with_suffix(".part")
@@ -246,6 +260,69 @@ def structured_case(runs: int) -> None:
         print(line(f"  {name}: solve vs allowed_edges", both, detail), flush=True)
 
 
+Cost = tuple[float, float, int]
+
+
+def command_cost(command: list[str]) -> Cost:
+    """CPU seconds (user + system, the process and the workers it waited
+    for), wall seconds and peak resident bytes (the largest process) of one
+    run of ``command``, its output thrown away."""
+    began = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - began
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed with status {process.returncode}")
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss * 1024
+
+
+def compared(without: list[str], with_: list[str], runs: int) -> tuple[Cost, Cost]:
+    """Median CPU and wall seconds of ``runs`` runs of each command,
+    alternated, and the larger peak of their runs."""
+    costs: tuple[list[Cost], list[Cost]] = ([], [])
+    for _ in range(runs):
+        for command, spent in ((without, costs[0]), (with_, costs[1])):
+            spent.append(command_cost(command))
+    return tuple(  # type: ignore[return-value]
+        (
+            statistics.median(c[0] for c in side),
+            statistics.median(c[1] for c in side),
+            max(c[2] for c in side),
+        )
+        for side in costs
+    )
+
+
+def command_line(name: str, without: str, with_: str, both: tuple[Cost, Cost]) -> str:
+    (c0, w0, m0), (c1, w1, m1) = both
+    return (
+        f"| {name} | `{without}` | {c0:.2f} / {w0:.2f} s, {megabytes(m0)} | `{with_}` | "
+        f"{c1:.2f} / {w1:.2f} s, {megabytes(m1)} | {c1 / c0:.2f} / {w1 / w0:.2f} |"
+    )
+
+
+def commands_case(n: int, samples: int, bipartite_samples: int, runs: int) -> None:
+    """The Done-when through the commands, as a Markdown table."""
+    print(
+        "| case | without | CPU / wall, peak | with | CPU / wall, peak | ratio CPU / wall |\n"
+        "|---|---|---|---|---|---|",
+        flush=True,
+    )
+    for family, count in (("er", samples), ("bipartite-er", bipartite_samples)):
+        sweep = ["sweep", family, "--n", str(n), "--param", "c=4", "--samples", str(count),
+                 "--jobs", "1"]  # fmt: skip
+        shown = " ".join(sweep)
+        both = compared(tool_command(*sweep, "--no-edge-classes"), tool_command(*sweep), runs)
+        print(command_line(f"{family}, {count} samples", f"{shown} --no-edge-classes", shown,
+                           both), flush=True)  # fmt: skip
+    for bipartite in (False, True):
+        path = planted_file(n, 36, bipartite)
+        name = f"planted {n:,}{', bipartite' if bipartite else ''}"
+        both = compared(tool_command("graph", str(path)), tool_command("edges", str(path)), runs)
+        print(command_line(name, f"graph {path.name}", f"edges {path.name}", both), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per median (default 5)")
@@ -254,7 +331,14 @@ def main() -> None:
         "--bipartite-samples", type=int, default=2, help="sweep bipartite-er samples (default 2)"
     )
     parser.add_argument("--n", type=int, default=100_000, help="vertices (default 10^5)")
+    parser.add_argument(
+        "--only", choices=("commands", "library"), help="only the commands, or only the library"
+    )
     args = parser.parse_args()
+    if args.only != "library":
+        commands_case(args.n, args.samples, args.bipartite_samples, args.runs)
+    if args.only == "commands":
+        return
     solve(generate("er", 1000, (4.0,), 1))  # load the library
     sweep_case("er", args.n, args.samples, args.runs)
     sweep_case("bipartite-er", args.n, args.bipartite_samples, args.runs)

@@ -15,7 +15,7 @@ lifetime peaks, so a size's figure covers the sizes before it).
 
 ``--figure PATH`` also times the docs figure, once on each executor: the
 whole command ``bipartite-game sweep er --n 100000 --param c=0.25:6:0.25
---samples 4 --no-edge-classes --plot PATH``, with ``--jobs 2`` and with
+--samples 4 --plot PATH`` (edge classes included), with ``--jobs 2`` and with
 ``--scheduler``; the two outputs are compared.
 
 usage: python benchmarks/sweep.py [--sizes 100000,1000000] [--c 2] [--samples 32,8]
@@ -144,8 +144,7 @@ def main() -> None:
             outputs = []
             for label, extra in (("local, --jobs 2", ["--jobs", "2"]),
                                  ("cluster, --scheduler", ["--scheduler", address])):  # fmt: skip
-                command = tool_command("sweep", *FIGURE_ARGS, "--no-edge-classes", *extra,
-                                       "--plot", args.figure)  # fmt: skip
+                command = tool_command("sweep", *FIGURE_ARGS, *extra, "--plot", args.figure)
                 began = time.perf_counter()
                 done = subprocess.run(command, capture_output=True, check=True)
                 print(f"figure ({label}): {time.perf_counter() - began:.1f} s")

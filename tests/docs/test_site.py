@@ -290,7 +290,8 @@ def test_signatures_name_the_type_aliases_wherever_they_stand(api_text: str) -> 
         "grundy_values(graph_or_u: GraphLike | ArrayLike, v: ArrayLike | None = None,",
         "visited: Iterable[Hashable] | ArrayLike = ()",
         "solve(graph: GraphLike) -> Solution",
-        "decompose(graph: GraphLike | Solution) -> Decomposition",
+        "decompose(graph: GraphLike | Solution, *, budget: int | None = DEFAULT_BUDGET) "
+        "-> Decomposition",
         "certify(solution: Solution | GraphLike) -> Certificate",
         "class Position(graph: GraphLike, start: Hashable,",
         "class Engine(graph: GraphLike)",

@@ -154,6 +154,9 @@ def test_library_refuses_bad_values(parameters: dict[str, Any], fragment: str) -
         ("jobs", 0),
         ("jobs", "2"),
         ("samples", MAX_POINTS + 1),
+        ("budget", -1),
+        ("budget", 2.5),
+        ("budget", "10"),
     ],
 )
 def test_library_refuses_bad_counts(keyword: str, value: Any) -> None:
@@ -180,7 +183,7 @@ def _ranges() -> st.SearchStrategy[str]:
 
 def _fake_row(task: tuple[Any, ...]) -> dict[str, Any]:
     """A row shaped as a sample's, without generating or solving anything."""
-    family, n, values, sample, seed, _, _, _ = task
+    family, n, values, sample, seed = task[:5]
     row: dict[str, Any] = {"family": family, "n": n}
     row.update(zip(CATALOGUE[family], values, strict=True))
     row.update(sample=sample, seed=seed, vertices=1)
@@ -222,7 +225,7 @@ def _run_main(args: list[str]) -> int:
     values=_ranges(),
     options=st.lists(
         st.tuples(
-            st.sampled_from(["--n", "--samples", "--seed", "--jobs"]),
+            st.sampled_from(["--n", "--samples", "--seed", "--jobs", "--budget"]),
             st.one_of(st.sampled_from(HOSTILE), st.integers(-(2**70), 2**70).map(str)),
         ),
         max_size=4,
@@ -238,8 +241,8 @@ def test_the_option_parser_fuzzed(
     options: list[tuple[str, str]],
     json_format: bool,
 ) -> None:
-    """Any --param, --n, --samples, --seed and --jobs: exit 0 or 2 (one
-    line), never 70, never a traceback."""
+    """Any --param, --n, --samples, --seed, --jobs and --budget: exit 0 or
+    2 (one line), never 70, never a traceback."""
     args = [family, "--param", f"{FAMILIES[family]}={values}"]
     if not any(name == "--n" for name, _ in options):
         args += ["--n", "5"]

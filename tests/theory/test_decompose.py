@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bipartite_game import BipartiteGameError, Graph, solve
+from bipartite_game.theory.allowed import allowed_edges
 from bipartite_game.theory.decompose import EDGE_CLASSES, decompose
-from bipartite_game.theory.edge_classes import allowed_general, same_block
+from bipartite_game.theory.edge_classes import same_block
 from tests.support.enumeration import edge_classes, maximum_matchings, missed_by_some
 from tests.support.strategies import EdgeSet, examples, graphs
 
@@ -124,11 +125,10 @@ def test_general_method_agrees_with_blocks_on_larger_bipartite_graphs() -> None:
         d = decompose(graph)
         assert d.block is not None
         in_c = d.in_c
-        general = allowed_general(graph.indptr, graph.indices, d.mate, in_c)
+        general = allowed_edges(graph.indptr, graph.indices, d.mate, in_c)
         blocks = same_block(graph.indptr, graph.indices, d.block)
         src = np.repeat(np.arange(n), np.diff(graph.indptr))
-        # the general method decides the unmatched edges only
-        inside = in_c[src] & in_c[graph.indices] & (d.mate[src] != graph.indices)
+        inside = in_c[src] & in_c[graph.indices]
         compared += int(inside.sum())
         assert (general[inside] == blocks[inside]).all()
     assert compared > 500

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from bipartite_game.graphs.graph import Graph, OffsetArray
 from bipartite_game.graphs.matching import maximum_matching
 from bipartite_game.theory import annotate, edge_classes, explain
+from bipartite_game.theory.allowed import allowed_edges
 from bipartite_game.theory.game import Solution, first_player_wins_from, solve
 from tests.support.native import same_as_python
 from tests.support.strategies import graphs as small_graphs
@@ -88,15 +89,13 @@ def test_fine_blocks_and_same_block(drawn: tuple[Solution, int]) -> None:
 
 
 @given(solved(), st.booleans())
-def test_allowed_general_and_classify(drawn: tuple[Solution, int], random_allowed: bool) -> None:
+def test_classify(drawn: tuple[Solution, int], random_allowed: bool) -> None:
     solution, seed = drawn
     g = solution.graph
     vertex_class = _classes(solution)
     indptr = _indptr(g, seed)
-    allowed = same_as_python(
-        edge_classes.allowed_general, indptr, g.indices, solution.mate, vertex_class == 2,
-        numba=seed % 8 == 0,
-    )  # fmt: skip
+    # the allowed edges' own kernels are compared in test_allowed.py
+    allowed = allowed_edges(indptr, g.indices, solution.mate, vertex_class == 2)
     if random_allowed:  # any flags: the classes follow them all the same
         allowed = np.random.default_rng(seed).random(allowed.size) < 0.5
     same_as_python(

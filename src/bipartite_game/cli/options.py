@@ -16,7 +16,14 @@ from collections.abc import Callable
 
 from .._text import MAX_DIGITS, quote
 
-__all__ = ["add_budget", "add_moves", "add_ring", "float_in_range", "int_in_range"]
+__all__ = [
+    "add_budget",
+    "add_edge_budget",
+    "add_moves",
+    "add_ring",
+    "float_in_range",
+    "int_in_range",
+]
 
 
 def int_in_range(least: int, most: int) -> Callable[[str], int]:
@@ -98,6 +105,21 @@ def add_ring(parser: argparse.ArgumentParser, help: str) -> None:
     """``--ring``: a lock's positions per ring, 2 to 10 (default 10, the
     digits), as ``lock`` reads it; ``help`` says what it applies to."""
     parser.add_argument("--ring", type=int_in_range(2, 10), default=10, metavar="K", help=help)
+
+
+def add_edge_budget(parser: argparse.ArgumentParser) -> None:
+    """``--budget`` of the commands that compute edge classes (``edges``,
+    ``sweep``): the steps of exact search they may take, passed to the
+    library as ``budget`` (``None`` when not given: its default)."""
+    parser.add_argument(
+        "--budget",
+        type=int_in_range(0, 10**15),
+        metavar="STEPS",
+        help="the steps of exact search the edge classes of a graph that is not bipartite "
+        "may take (default 1,000,000,000, some seconds; a step is one edge scanned): the "
+        "rare rows no certificate settles are searched, and refused in one line past the "
+        "budget, at once when a sample estimates them past it (docs/theory.md)",
+    )
 
 
 def _shown(bound: float) -> str:

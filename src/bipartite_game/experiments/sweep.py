@@ -42,6 +42,7 @@ import numpy as np
 from .._limits import ensure_fits
 from .._text import quote
 from ..errors import BipartiteGameError
+from ..theory.allowed import DEFAULT_BUDGET, EdgeClassesTooLarge
 from ..theory.decompose import decompose
 from ..theory.game import solve
 from .catalogue import FAMILIES
@@ -293,17 +294,23 @@ def batch_size(family: str, n: int, points: Iterable[Sequence[float]]) -> int:
     return max(1, min(MAX_BATCH, int(BATCH_ELEMENTS // max(largest, 1.0))))
 
 
-Task = tuple[str, int, tuple[float, ...], int, int, str, bool, bool]
+Task = tuple[str, int, tuple[float, ...], int, int, str, bool, bool, int | None]
 
 
 def _run_sample(task: Task) -> Row:
-    family, n, values, sample, seed, moves, timing, edge_classes = task
+    family, n, values, sample, seed, moves, timing, edge_classes, budget = task
     graph = generate(family, n, values, seed, moves)
     began = time.perf_counter()
     solution = solve(graph)
     losing = int(np.count_nonzero(solution.losing))
     if edge_classes:
-        parts = decompose(solution)
+        try:
+            parts = decompose(solution, budget=budget)
+        except EdgeClassesTooLarge as error:  # which sample: its seed rebuilds it
+            point = ", ".join(f"{k}={v:g}" for k, v in zip(FAMILIES[family], values, strict=True))
+            raise EdgeClassesTooLarge(
+                f"sample {sample} of {family} n={n} {point} (seed {seed}): {error}"
+            ) from None
         counts = parts.count()
         ge_a = int(np.count_nonzero(parts.vertex_class == 1))
     else:  # D and A are the solve's; only the edge classes need decompose
@@ -365,6 +372,7 @@ def sweep(
     moves: str = "rook",
     timing: bool = False,
     edge_classes: bool = True,
+    budget: int | None = DEFAULT_BUDGET,
     progress: bool = False,
     isolated: bool = False,
     scheduler: Any = None,
@@ -377,9 +385,13 @@ def sweep(
     runs the samples in worker processes even when ``jobs`` is 1, so that
     a ``KeyboardInterrupt`` stops them at once rather than after the
     compiled kernel running (the command line does).  ``edge_classes``
-    False leaves out the columns ``every``, ``some`` and ``none``, whose
-    decomposition can be quadratic on graphs that are not bipartite
-    (docs/sweep.md, Costs).  ``scheduler``, a
+    False leaves out the columns ``every``, ``some`` and ``none`` (and
+    their cost: about one to two solves more a sample on graphs that are
+    not bipartite, docs/sweep.md, Costs); ``budget`` is the steps of exact
+    search each sample's edge classes may take
+    (:func:`~bipartite_game.theory.decompose.decompose`; ``None``: no
+    limit), :class:`~bipartite_game.theory.allowed.EdgeClassesTooLarge`
+    past it.  ``scheduler``, a
     Dask scheduler's address (``"tcp://HOST:PORT"``) or a
     ``distributed.Client``, runs the samples on that cluster instead
     (``jobs`` must then be 1): the same rows in the same order.  Everything
@@ -444,6 +456,7 @@ def sweep(
             moves=moves,
             timing=timing,
             edge_classes=edge_classes,
+            budget=budget,
             progress=progress,
             isolated=isolated,
             scheduler=scheduler,
@@ -462,6 +475,7 @@ def iter_sweep(
     moves: str = "rook",
     timing: bool = False,
     edge_classes: bool = True,
+    budget: int | None = DEFAULT_BUDGET,
     progress: bool = False,
     isolated: bool = False,
     scheduler: Any = None,
@@ -532,6 +546,8 @@ def iter_sweep(
     samples = _whole("samples", samples, 1, MAX_POINTS)
     jobs = _whole("jobs", jobs, 1, MAX_JOBS)
     seed = _whole("seed", seed, 0, 2**64 - 1)
+    if budget is not None:
+        budget = _whole("budget", budget, 0, 2**62)
     total = math.prod(len(values) for values in grid.values()) * samples
     if total > MAX_POINTS:  # counted before the grid is made
         sizes = " x ".join(f"{len(values)} values of {name}" for name, values in grid.items())
@@ -554,8 +570,9 @@ def iter_sweep(
             workers * (WORKER_BYTES + _estimate_bytes(family, n, worst)),
             f"{workers} sample{'s' if workers > 1 else ''} of {family} at n = {n} at once",
         )
-    tasks = (
-        (family, n, values, sample, sample_seed(seed, values, sample), moves, timing, edge_classes)
+    options = (moves, timing, edge_classes, budget)
+    tasks: Iterator[Task] = (
+        (family, n, values, sample, sample_seed(seed, values, sample), *options)
         for values in points
         for sample in range(samples)
     )

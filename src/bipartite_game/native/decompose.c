@@ -1,13 +1,12 @@
 /* The kernels of theory/edge_classes.py, behind theory/decompose.py: the
  * fine Dulmage-Mendelsohn blocks (Tarjan), the allowed edges of G[C] on
- * bipartite graphs (same block) and on general ones (one stopped blossom
- * search per vertex), and the edge classes.  Mirrors fine_blocks,
- * same_block, allowed_general (with find_root and contract_blossom from
- * blossom_impl.h) and classify step for step: their docstrings and
- * decompose.py's are the specification.  The offsets are int64 (the
+ * bipartite graphs (same block), and the edge classes (general graphs'
+ * allowed edges are native/allowed.c's).  Mirrors fine_blocks, same_block
+ * and classify step for step: their docstrings and decompose.py's are the
+ * specification.  The offsets are int64 (the
  * adapters widen int32 ones); every array, scratch included, comes from the
  * adapters, and C initialises the scratch itself. */
-#include "blossom_impl.h"
+#include "kernels.h"
 
 /* block: n entries, filled (-1 outside C).  Scratch: index, low, stack,
  * call (int32, n each), cursor (int64, n), on_stack (bool, n).  Returns the
@@ -95,117 +94,6 @@ BG_EXPORT int64_t bg_same_block(const int64_t *indptr, const int32_t *indices,
             continue;
         for (int64_t k = indptr[v]; k < indptr[v + 1]; k++)
             allowed[k] = block[indices[k]] == block[v];
-    }
-    return 0;
-}
-
-/* allowed: one entry per CSR entry, filled.  Scratch: parent, blossom,
- * queue, touched (int32, n each), stamp (int64, n), label (int8, n),
- * target (bool, n).  Returns 0. */
-BG_EXPORT int64_t bg_allowed_general(const int64_t *indptr, const int32_t *indices,
-                                     const int32_t *mate, const uint8_t *in_c, int64_t n,
-                                     uint8_t *allowed, int32_t *parent, int32_t *blossom,
-                                     int32_t *queue, int32_t *touched, int64_t *stamp,
-                                     int8_t *label, uint8_t *target)
-{
-    for (int64_t k = 0; k < indptr[n]; k++)
-        allowed[k] = 0;
-    for (int64_t v = 0; v < n; v++) {
-        label[v] = 0;
-        parent[v] = -1;
-        blossom[v] = (int32_t)v;
-        stamp[v] = 0;
-        target[v] = 0;
-    }
-    int64_t clock = 0;
-    for (int64_t u = 0; u < n; u++) {
-        if (!in_c[u])
-            continue;
-        int32_t root = mate[u];
-        int64_t wanted = 0;
-        int needed = 0;
-        for (int64_t k = indptr[u]; k < indptr[u + 1]; k++) {
-            int32_t x = indices[k];
-            if (in_c[x] && x != root) {
-                target[x] = 1;
-                wanted++;
-                if (x > u)
-                    needed = 1;
-            }
-        }
-        if (!needed) {
-            for (int64_t k = indptr[u]; k < indptr[u + 1]; k++)
-                target[indices[k]] = 0;
-            continue;
-        }
-        /* the search runs in G[C] - u: u is blocked by labelling it odd */
-        label[u] = 2;
-        label[root] = 1;
-        touched[0] = (int32_t)u;
-        touched[1] = root;
-        int64_t count = 2;
-        queue[0] = root;
-        int64_t head = 0, tail = 1;
-        while (head < tail && wanted > 0) {
-            int32_t v = queue[head++];
-            for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
-                int32_t w = indices[k];
-                if (!in_c[w] || mate[v] == w || label[w] == 2)
-                    continue;
-                if (find_root(blossom, v) == find_root(blossom, w))
-                    continue;
-                if (label[w] == 0) {
-                    /* every vertex but the root is matched inside C */
-                    label[w] = 2;
-                    parent[w] = v;
-                    int32_t partner = mate[w];
-                    label[partner] = 1;
-                    if (target[partner])
-                        wanted--;
-                    touched[count] = w;
-                    touched[count + 1] = partner;
-                    count += 2;
-                    queue[tail++] = partner;
-                } else {
-                    int64_t start = tail;
-                    tail = contract_blossom(blossom, stamp, ++clock, parent, mate, label,
-                                            queue, tail, v, w, root);
-                    for (int64_t q = start; q < tail; q++)
-                        if (target[queue[q]])
-                            wanted--;
-                }
-            }
-        }
-        for (int64_t k = indptr[u]; k < indptr[u + 1]; k++) {
-            int32_t x = indices[k];
-            if (target[x]) {
-                allowed[k] = label[x] == 1;
-                target[x] = 0;
-            }
-        }
-        for (int64_t t = 0; t < count; t++) {
-            int32_t x = touched[t];
-            label[x] = 0;
-            parent[x] = -1;
-            blossom[x] = x;
-        }
-    }
-    /* every unmatched edge was decided from its smaller end: copy it across */
-    for (int64_t v = 0; v < n; v++) {
-        for (int64_t k = indptr[v]; k < indptr[v + 1]; k++) {
-            if (allowed[k]) {
-                int32_t w = indices[k];
-                int64_t lo = indptr[w], hi = indptr[w + 1];
-                while (lo < hi) {
-                    int64_t mid = (lo + hi) / 2;
-                    if (indices[mid] < v)
-                        lo = mid + 1;
-                    else
-                        hi = mid;
-                }
-                allowed[lo] = 1;
-            }
-        }
     }
     return 0;
 }

@@ -4,7 +4,8 @@
   (:func:`~.game.solve`, :class:`~.game.Solution`); :mod:`.bipartite`
   its bipartite core on arrays (the losing set and König's certificate).
 - :mod:`.decompose` -- the Gallai–Edmonds and Dulmage–Mendelsohn classes
-  of vertices and edges, with its kernels in :mod:`.edge_classes`;
+  of vertices and edges, with its kernels in :mod:`.edge_classes` and
+  :mod:`.allowed` (the allowed edges of any graph, near a solve's time);
   :mod:`.explain` a proof in words for one start;
   :mod:`.annotate` the verdict on every move of a played game.
 - :mod:`.allowed` -- the allowed edges of ``G[C]`` on any graph, in about

@@ -443,12 +443,13 @@ def _residue(
 
 
 def _refusal(record: EdgeClassWork, how: str, budget: int) -> str:
+    """One line (the command line shows 300 characters): the budget and how
+    to raise it first, then the residue's size."""
     return (
-        f"the edge classes of this graph need more than the budget of {budget:,} steps of "
-        f"exact search: {record.rows_left:,} rows of a core of {record.core_vertices:,} "
-        f"vertices and {record.core_entries // 2:,} edges are left after the certificates, "
-        f"up to {record.bound:,} steps ({how}); raise the budget (budget=, or --budget on "
-        "the command line)"
+        f"the edge classes need more than the budget of {budget:,} steps (raise it with "
+        f"--budget, or budget=): {record.rows_left:,} rows of a core of "
+        f"{record.core_vertices:,} vertices and {record.core_entries // 2:,} edges are left "
+        f"to search, up to {record.bound:,} steps ({how})"
     )
 
 
@@ -962,15 +963,10 @@ def _mark(rstate: Int8Array, rtwin: Int32Array, k: int, value: int) -> None:
 
 
 def _entry(rptr: IntArray, rind: Int32Array, a: int, b: int) -> int:
-    """The entry ``a -> b`` of ``R`` (rows sorted: binary search)."""
-    lo, hi = int(rptr[a]), int(rptr[a + 1])
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if rind[mid] < b:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    """The entry ``a -> b`` of ``R`` (rows sorted: binary search; C's
+    ``entry_of`` searches the same way)."""
+    lo = int(rptr[a])
+    return lo + int(np.searchsorted(rind[lo : rptr[a + 1]], b))
 
 
 def _short_cycles(

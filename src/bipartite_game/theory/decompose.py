@@ -51,24 +51,28 @@ Dulmage–Mendelsohn decomposition (:attr:`Decomposition.block`): an edge of
 matched and its block has two vertices.  Tarjan's algorithm, iterative:
 O(V + E) after the matching.
 
-``C``–``C`` on general graphs, in O(V·E·α) at worst: for a vertex ``u`` of
-``C``, delete it; its partner ``u'`` becomes the only free vertex of
-``G[C] - u``, and one blossom search from ``u'`` labels even exactly the
-vertices ``x`` for which ``G[C] - u - x`` has a perfect matching, i.e. for
-which the edge ``u x`` is in some perfect matching of ``G[C]``.  One search
-per vertex with an unmatched ``C`` neighbour of larger id decides every
-unmatched edge once; each search stops as soon as all of ``u``'s
-neighbours are labelled even, so on graphs where most edges are ``some``
-it stays local.  An edge ``none`` makes its search explore all it can reach.
-Measured (``benchmarks/decompose.py``) on random graphs of 10^5 vertices and
-mean degree 3: milliseconds when ``C`` is small, but about 110 s when ``C``
-holds 80 % of the vertices with many ``none`` edges in it: the quadratic
-worst case is real there, and a linear method (Lovász–Plummer / Kotzig
-canonical partition) would be the next step.
+``C``–``C`` on general graphs: :func:`~.allowed.allowed_edges` (its
+module docstring has the argument and the costs) finds the allowed edges of
+``G[C]`` in about the time of a solve on the graphs people run: exact
+reductions, alternating cycles found in bulk, and Edmonds' search only for
+the few rows left, within a budget of steps estimated before that work
+(:class:`~.allowed.EdgeClassesTooLarge` past it; ``budget=`` here, ``--budget``
+on ``edges`` and ``sweep``).  The worst case stays O(V·E·α), as the best
+known deterministic bound for this problem.
+
+Elementary components.  The allowed edges of ``G[C]`` split ``C`` into
+connected pieces (:attr:`Decomposition.elementary`): each is an elementary
+graph (every edge of it in some perfect matching, matched pairs inside it),
+and the edges between two pieces are in no maximum matching.  On a
+bipartite graph they are the fine blocks.  Each piece splits further into
+the classes of the Kotzig–Lovász canonical partition (``u ~ v`` when
+``G[C] - u - v`` has no perfect matching), which needs pairs that are not
+edges and is not computed here.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -81,6 +85,7 @@ from ..errors import BipartiteGameError
 from ..graphs.convert import is_networkx_graph
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, board_hint, vertices_repr
 from . import edge_classes
+from .allowed import DEFAULT_BUDGET, allowed_edges, elementary_pieces
 from .game import Solution, solve
 
 __all__ = [
@@ -146,6 +151,10 @@ class Decomposition(FrozenArrays):
         Masks of the three classes of vertices.
     num_blocks : int
         The number of fine blocks.
+    elementary : numpy.ndarray
+        Per vertex, its elementary component of ``C`` (the components of
+        the edges of ``G[C]`` in some maximum matching), -1 outside ``C``;
+        computed on first use (:meth:`elementary_components`).
 
     Raises
     ------
@@ -262,6 +271,72 @@ class Decomposition(FrozenArrays):
         if self.block is None or not self.block.size:
             return 0
         return int(self.block.max()) + 1
+
+    @cached_property
+    def elementary(self) -> Int32Array:
+        """Per vertex, its elementary component; -1 outside ``C``.
+
+        The components of the allowed edges of ``G[C]`` (those in some
+        maximum matching), numbered 0, 1, ... in order of their smallest
+        vertex id.  Each is an elementary graph: every edge inside it is in
+        some maximum matching, each vertex's partner is in its component,
+        and every edge between two components (or from ``C`` to ``A``) is in
+        none.  On a bipartite graph the components are the fine blocks
+        (:attr:`block`, numbered otherwise).  Computed on first use from
+        :attr:`edge_class`, O(E α(V)); read-only.
+
+        Returns
+        -------
+        numpy.ndarray of int32
+            One entry per vertex id.
+
+        See Also
+        --------
+        elementary_components : the same, as lists of vertices.
+
+        Examples
+        --------
+        >>> d = decompose(Graph.from_edges([0, 1, 2, 3, 4], [1, 2, 0, 4, 5]))
+        >>> d.elementary.tolist()   # a triangle (D) and the path 3-4-5 (D, A, D)
+        [-1, -1, -1, -1, -1, -1]
+        >>> square = decompose(Graph.from_edges([0, 1, 2, 3, 4], [1, 2, 3, 0, 5]))
+        >>> square.elementary.tolist()   # a 4-cycle and the edge 4-5
+        [0, 0, 0, 0, 1, 1]
+        """
+        self.check_intact()
+        g = self.graph
+        pieces = elementary_pieces(g.indptr, g.indices, self.in_c, self.edge_class != _NONE)
+        return freeze(pieces)
+
+    def elementary_components(self) -> list[list[Vertex]]:
+        """The elementary components of ``G[C]``, as lists of vertices.
+
+        The vertices of each component of :attr:`elementary`, as the graph
+        names them (labels, else ids), in id order; the components in order
+        of their smallest vertex.  Why components and not the finer
+        Kotzig–Lovász canonical partition: the module docstring.
+
+        Returns
+        -------
+        list of list
+            One list per component, each of even length (matched pairs).
+
+        Examples
+        --------
+        >>> d = decompose(Graph.from_edges([0, 1, 2, 3, 4], [1, 2, 3, 0, 5]))
+        >>> d.elementary_components()
+        [[0, 1, 2, 3], [4, 5]]
+        """
+        self.check_intact()
+        pieces = self.elementary
+        inside = np.flatnonzero(pieces >= 0)
+        if not inside.size:
+            return []
+        order = inside[np.argsort(pieces[inside], kind="stable")]
+        cuts = np.flatnonzero(np.diff(pieces[order])) + 1
+        labels = self.graph.labels_of(order)
+        bounds = [0, *cuts.tolist(), int(order.size)]
+        return [labels[a:b] for a, b in itertools.pairwise(bounds)]
 
     def class_of(self, v: Hashable) -> str:
         """``"D"``, ``"A"`` or ``"C"`` for the vertex ``v`` (a label on a
@@ -469,17 +544,46 @@ class Decomposition(FrozenArrays):
         return {name: int(tally[k]) for k, name in enumerate(EDGE_CLASSES)}
 
 
-def decompose(graph: GraphLike | Solution) -> Decomposition:
+def decompose(
+    graph: GraphLike | Solution, *, budget: int | None = DEFAULT_BUDGET
+) -> Decomposition:
     """The Gallai–Edmonds decomposition of ``graph`` and its edge classes.
 
     Takes a :class:`Graph` (solved first) or a :class:`Solution` (its
     matching reused).  The theory and the algorithms are in the module
     docstring.
 
+    Parameters
+    ----------
+    graph : Graph, networkx graph or Solution
+        The graph, or its solution (the maximum matching is reused).
+    budget : int or None, optional
+        The steps of exact search the edge classes of a general graph may
+        take (:data:`~.allowed.DEFAULT_BUDGET`, some seconds; ``None``: no
+        limit).  Only the rare residue of :func:`~.allowed.allowed_edges`
+        counts; bipartite graphs never use it.
+
+    Returns
+    -------
+    Decomposition
+        The vertex classes, the fine blocks (bipartite graphs) and every
+        edge's class.
+
+    Raises
+    ------
+    BipartiteGameError
+        If ``graph`` is none of those, or ``budget`` is not a whole number
+        >= 0 or None.
+    EdgeClassesTooLarge
+        If the edge classes' exact residue would pass ``budget`` (estimated
+        before that work where it can be; the message names its size).
+
+    Notes
+    -----
     Cost: the solve, then O(V + E) on bipartite graphs (one Tarjan pass);
-    on other graphs O(V + E) plus one blossom search per ``C`` vertex with an
-    unmatched ``C`` neighbour of larger id, each stopped once all that
-    vertex's neighbours are labelled: O(V·E·α(V)) at worst.
+    on other graphs O(E log V) of reductions and a few linear rounds of
+    certificates, then at most ``budget`` steps of exact search (with a
+    progress bar on the command line's terminal; Ctrl-C honoured).
 
     Parameters
     ----------
@@ -532,6 +636,6 @@ def decompose(graph: GraphLike | Solution) -> Decomposition:
         allowed = edge_classes.same_block(g.indptr, g.indices, block)
     else:
         block = None
-        allowed = edge_classes.allowed_general(g.indptr, g.indices, solution.mate, in_c)
+        allowed = allowed_edges(g.indptr, g.indices, solution.mate, in_c, budget=budget)
     edge_class = edge_classes.classify(g.indptr, g.indices, solution.mate, vertex_class, allowed)
     return Decomposition._trusted(solution, vertex_class, side, block, edge_class)

@@ -6,7 +6,8 @@ themselves), an edge is *allowed* when some perfect matching of ``G[C]``
 holds it: on a bipartite graph when its ends share a block of the fine
 Dulmage–Mendelsohn decomposition (:func:`fine_blocks`, Tarjan's components
 of the matching's alternating digraph; :func:`same_block`), on any graph by
-one stopped blossom search per vertex (:func:`allowed_general`).
+:func:`~bipartite_game.theory.allowed.allowed_edges` (reductions, bulk
+certificates and a budgeted exact residue, in about the time of a solve).
 :func:`classify` then gives each CSR entry its class (0 ``none``, 1
 ``some``, 2 ``every``) from the classes of its ends (vertex classes 0 ``D``,
 1 ``A``, 2 ``C``) and the allowed edges.  The theorems and the costs are
@@ -24,13 +25,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._jit import kernel
-from ..graphs.blossom import contract_blossom, find_root  # shared with the blossom search
 from ..graphs.csr import OffsetArray, wide_offsets
 
 if TYPE_CHECKING:
     from .._native import Library
 
-__all__ = ["allowed_general", "classify", "fine_blocks", "same_block"]
+__all__ = ["classify", "fine_blocks", "same_block"]
 
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
@@ -155,123 +155,6 @@ def same_block(indptr: OffsetArray, indices: Int32Array, block: Int32Array) -> B
             continue
         for k in range(indptr[v], indptr[v + 1]):
             allowed[k] = block[indices[k]] == block[v]
-    return allowed
-
-
-def _allowed_general_native(
-    lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray
-) -> BoolArray:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    allowed = np.empty(indices.size, dtype=np.bool_)
-    parent, blossom, queue, touched = np.empty((4, n), dtype=np.int32)
-    stamp = np.empty(n, dtype=np.int64)
-    label = np.empty(n, dtype=np.int8)
-    target = np.empty(n, dtype=np.bool_)
-    lib.function("bg_allowed_general", "lii?q?iiiilb?")(
-        indptr, indices, mate, in_c, n, allowed, parent, blossom, queue, touched, stamp, label,
-        target,
-    )  # fmt: skip
-    return allowed
-
-
-@kernel(native=_allowed_general_native)
-def allowed_general(
-    indptr: OffsetArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray
-) -> BoolArray:
-    """Per CSR entry of ``G[C]``: is the edge in some perfect matching of
-    ``G[C]``?  One stopped blossom search per vertex (:mod:`.decompose`'s docstring)."""
-    n = indptr.size - 1
-    allowed = np.zeros(indices.size, dtype=np.bool_)
-    label = np.zeros(n, dtype=np.int8)  # 0 none, 1 even, 2 odd
-    parent = np.full(n, -1, dtype=np.int32)
-    blossom = np.arange(n, dtype=np.int32)
-    stamp = np.zeros(n, dtype=np.int64)
-    target = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int32)
-    touched = np.empty(n, dtype=np.int32)
-    clock = 0
-    for u in range(n):
-        if not in_c[u]:
-            continue
-        root = mate[u]
-        wanted = 0
-        needed = False
-        for k in range(indptr[u], indptr[u + 1]):
-            x = indices[k]
-            if in_c[x] and x != root:
-                target[x] = True
-                wanted += 1
-                if x > u:
-                    needed = True
-        if not needed:
-            for k in range(indptr[u], indptr[u + 1]):
-                target[indices[k]] = False
-            continue
-        # the search runs in G[C] - u: u is blocked by labelling it odd
-        label[u] = 2
-        label[root] = 1
-        touched[0] = u
-        touched[1] = root
-        count = 2
-        queue[0] = root
-        head = 0
-        tail = 1
-        while head < tail and wanted > 0:
-            v = queue[head]
-            head += 1
-            for k in range(indptr[v], indptr[v + 1]):
-                w = indices[k]
-                if not in_c[w] or mate[v] == w or label[w] == 2:
-                    continue
-                if find_root(blossom, v) == find_root(blossom, w):
-                    continue
-                if label[w] == 0:
-                    # every vertex but the root is matched inside C
-                    label[w] = 2
-                    parent[w] = v
-                    partner = mate[w]
-                    label[partner] = 1
-                    if target[partner]:
-                        wanted -= 1
-                    touched[count] = w
-                    touched[count + 1] = partner
-                    count += 2
-                    queue[tail] = partner
-                    tail += 1
-                else:
-                    clock += 1
-                    start = tail
-                    tail = contract_blossom(
-                        blossom, stamp, clock, parent, mate, label, queue, tail, v, w, root
-                    )
-                    for q in range(start, tail):
-                        if target[queue[q]]:
-                            wanted -= 1
-        for k in range(indptr[u], indptr[u + 1]):
-            x = indices[k]
-            if target[x]:
-                allowed[k] = label[x] == 1
-                target[x] = False
-        for t in range(count):
-            x = touched[t]
-            label[x] = 0
-            parent[x] = -1
-            blossom[x] = x
-    # every unmatched edge was decided from its smaller end: copy it across
-    for v in range(n):
-        for k in range(indptr[v], indptr[v + 1]):
-            if allowed[k]:
-                w = indices[k]
-                lo = indptr[w]
-                hi = indptr[w + 1]
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    if indices[mid] < v:
-                        lo = mid + 1
-                    else:
-                        hi = mid
-                allowed[lo] = True
     return allowed
 
 

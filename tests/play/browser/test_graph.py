@@ -299,3 +299,39 @@ def test_graph_mode_on_a_phone_and_its_theory(page: Page) -> None:
     tab.check("#mode-maze")
     _settle(tab)
     assert tab.is_visible("#board svg") and not tab.is_visible(BOARD)
+
+
+def test_the_edge_class_overlay_colours_each_elementary_component(page: Page) -> None:
+    """A square with a tail d-e-f and a triangle x y z hanging from w: the
+    square's four edges share a colour, e f has another, d e and the
+    triangle's edges (none) none; hidden again in the maze mode."""
+    tab = page
+    _graph_mode(tab)
+    assert not tab.locator("#edge-class-overlays").is_hidden()
+    _load(tab, "a b\nb c\nc d\nd a\nd e\ne f\nx y\ny z\nz x\nz w\n")
+    assert tab.locator(BOARD + " line[data-class]").count() == 0  # not until ticked
+    tab.check("#show-edge-classes")
+    _settle(tab)
+    assert tab.locator("#edge-class-note").is_visible()
+    lines = tab.locator(BOARD + " line.edge")
+    seen: dict[frozenset[str], tuple[str | None, str | None, str | None]] = {}
+    for k in range(lines.count()):
+        line = lines.nth(k)
+        pair = frozenset((line.get_attribute("data-u") or "", line.get_attribute("data-v") or ""))
+        colour = line.evaluate("e => e.hasAttribute('data-hue') && getComputedStyle(e).stroke")
+        seen[pair] = (
+            line.get_attribute("data-class"),
+            line.get_attribute("data-component"),
+            colour or None,
+        )
+    square = [frozenset(p) for p in ("ab", "bc", "cd", "da")]
+    assert {seen[p][0] for p in square} == {"some"}
+    assert len({seen[p][1:] for p in square}) == 1 and seen[square[0]][1] is not None
+    assert seen[frozenset("ef")][0] == "every" and seen[frozenset("ef")][1] is not None
+    assert seen[frozenset("ef")][2] != seen[square[0]][2]
+    assert seen[frozenset("de")] == ("none", None, None)
+    assert seen[frozenset("zw")][0] == "every" and seen[frozenset("xy")][0] == "every"
+    assert seen[frozenset("xz")] == ("none", None, None)
+    tab.check("#mode-maze")
+    assert tab.locator("#edge-class-overlays").is_hidden()
+    assert tab.locator("#edge-class-note").is_hidden()

@@ -10,12 +10,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import networkx as nx
 import pytest
 from starlette.testclient import TestClient
 
 from bipartite_game import brute
 from bipartite_game.play.web import Limits, create_app
-from tests.support.enumeration import maximum_matchings
+from tests.support.enumeration import edge_classes, maximum_matchings, missed_by_some
 
 BASE = "http://localhost"
 LOOKS = {"show_losing": True, "show_matching": True, "plan": True}
@@ -97,6 +98,44 @@ def test_analysis_of_random_graphs_equals_the_brute_force(client: TestClient) ->
         odd += not result["bipartite"]
         assert ("not bipartite" in result["summary"]) == (not result["bipartite"])
     assert odd >= 10  # the general graphs were tried, not only bipartite ones
+
+
+def test_edge_overlay_equals_the_brute_force(client: TestClient) -> None:
+    """Each edge's class and elementary component, against every maximum
+    matching enumerated: the components are those of the edges of C in
+    some maximum matching (C: no vertex of it or next to it is missed)."""
+    rng = random.Random(36)
+    with_pieces = 0
+    for _ in range(60):
+        case = _Case(rng)
+        result = _ok(client.post("/api/graph/analyse", json={"edges": case.text}))
+        n = len(case.labels)
+        matchings = maximum_matchings(n, case.edges)
+        truth = edge_classes(case.edges, matchings)
+        missed = missed_by_some(n, matchings)
+        in_c = [
+            not missed[v] and not any(missed[w] for w in case.adjacency[v]) for v in range(n)
+        ]
+        joined = nx.Graph()
+        joined.add_nodes_from(range(n))
+        ids = []
+        for (a, b), cls in zip(result["edges"], result["edge_classes"], strict=True):
+            u, v = sorted((case.number[a], case.number[b]))
+            assert cls == truth[(u, v)]
+            ids.append((u, v))
+            if cls != "none" and in_c[u] and in_c[v]:
+                joined.add_edge(u, v)
+        piece_of = {x: k for k, part in enumerate(nx.connected_components(joined)) for x in part}
+        pieces = result["components"]
+        numbers: dict[int, int] = {}  # the page's number -> the brute force's
+        for (u, v), piece in zip(ids, pieces, strict=True):
+            together = in_c[u] and in_c[v] and piece_of[u] == piece_of[v]
+            assert (piece is not None) == together
+            if piece is not None:
+                assert numbers.setdefault(piece, piece_of[u]) == piece_of[u]
+        assert len(set(numbers.values())) == len(numbers)
+        with_pieces += any(p is not None for p in pieces)
+    assert with_pieces >= 10
 
 
 def test_a_blossom_with_a_stem(client: TestClient) -> None:

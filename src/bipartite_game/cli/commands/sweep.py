@@ -26,7 +26,7 @@ from ..._command import (
 )
 from ...errors import BipartiteGameError
 from ..command import Command
-from ..options import int_in_range
+from ..options import add_edge_budget, int_in_range
 from ..parser import Parser
 
 __all__ = ["SweepCommand"]
@@ -114,9 +114,10 @@ class SweepCommand(Command):
         parser.add_argument(
             "--no-edge-classes",
             action="store_true",
-            help="leave out the columns every, some, none: on graphs that are not bipartite "
-            "their decomposition can be quadratic (minutes a sample at n = 10^5 above c = e)",
+            help="leave out the columns every, some, none (their edge classes cost about one "
+            "to two solves more a sample on graphs that are not bipartite)",
         )
+        add_edge_budget(parser)
         parser.add_argument(
             "--scheduler",
             type=_scheduler,
@@ -145,6 +146,10 @@ class SweepCommand(Command):
             if name in parameters:
                 raise BipartiteGameError(f"--param {name} given twice")
             parameters[name] = values
+        if args.no_edge_classes and args.budget is not None:
+            raise BipartiteGameError(
+                "--budget bounds the edge classes' work: give it or --no-edge-classes, not both"
+            )
         if args.plot is not None:
             from ...experiments.plot import check_path
 
@@ -267,6 +272,7 @@ def _sweep_rows(
         moves=args.moves,
         timing=args.timing,
         edge_classes=not args.no_edge_classes,
+        **({} if args.budget is None else {"budget": args.budget}),
         progress=progress,
         isolated=True,
         scheduler=args.scheduler,

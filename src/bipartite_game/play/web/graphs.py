@@ -5,7 +5,8 @@ is spoken in.
 The page names vertices by their labels (the edge list's tokens) and draws
 the graph itself, since it lays it out and edits it; the server sends only
 what the theorem says about it, in labels: the losing starts, one maximum
-matching, the Gallai–Edmonds barrier, and for one vertex its
+matching, the Gallai–Edmonds barrier, each edge's class with its elementary
+component (:func:`edge_overlay`), and for one vertex its
 :class:`~bipartite_game.theory.explain.Explanation` (the alternating path, or the
 partner and the barrier).  Every rule is the solver's, on bipartite graphs
 and others alike.
@@ -23,11 +24,12 @@ from ..._text import quote
 from ...errors import BipartiteGameError, IllegalMoveError
 from ...graphs.edgelist import parse_edge_list
 from ...graphs.graph import Graph
+from ...theory.decompose import EDGE_CLASSES, decompose
 from ...theory.game import Solution
 from .limits import Limits
 from .reading import api_error, field
 
-__all__ = ["analysis", "explanation", "graph_of", "labels_of", "vertex_of"]
+__all__ = ["analysis", "edge_overlay", "explanation", "graph_of", "labels_of", "vertex_of"]
 
 
 def graph_of(body: dict[str, Any], limits: Limits) -> tuple[Graph, str | None]:
@@ -114,6 +116,28 @@ def analysis(graph: Graph, solution: Solution, warning: str | None) -> dict[str,
         "matching_size": size,
         "summary": summary,
         "warning": warning,
+        **edge_overlay(solution),
+    }
+
+
+def edge_overlay(solution: Solution) -> dict[str, list[Any]]:
+    """The edge-class overlay, parallel to the analysis' ``edges``:
+    ``edge_classes`` (``every``, ``some`` or ``none``) and ``components``
+    (the elementary component holding both ends, numbered from 0, or
+    ``None``; :attr:`~bipartite_game.theory.decompose.Decomposition.elementary`).
+    The page's limits keep the classes' work small: ``budget=None``.
+    O(V + E) on the graphs the page holds."""
+    d = decompose(solution, budget=None)
+    u, v, cls = d.edges()
+    piece = d.elementary
+    pu, pv = piece[u], piece[v]
+    inside = (pu >= 0) & (pu == pv)
+    components: list[int | None] = pu.tolist()
+    for k in np.flatnonzero(~inside).tolist():
+        components[k] = None
+    return {
+        "edge_classes": [EDGE_CLASSES[c] for c in cls.tolist()],
+        "components": components,
     }
 
 

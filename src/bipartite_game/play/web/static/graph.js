@@ -353,6 +353,7 @@ function setMode(mode) {
     $(id).hidden = mode === "sum";
   }
   for (const id of ["sum-overlays", "sum-overlay-note", "sum-legend"]) $(id).hidden = mode !== "sum";
+  showEdgeClassControls(mode);
   $("explanation").hidden = true;
   clearError();
   showEditHistory();
@@ -380,6 +381,7 @@ function loadGraphFile(event) {
 }
 
 function startGraphMode() {
+  edgeClassControls();
   const board = $("graph-board");
   board.addEventListener("pointerdown", onPointerDown);
   board.addEventListener("pointermove", onPointerMove);

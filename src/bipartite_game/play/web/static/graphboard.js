@@ -139,6 +139,7 @@ function drawGraph() {
   const matched = new Set(shown.matching.map(([a, b]) => pairKey(a, b)));
   const walked = new Set(walkedPairs(shown.path));
   const explained = new Set(walkedPairs(shown.explain));
+  const classes = edgeClassOverlay();
   const edges = svgElement("g", { class: "edges" });
   for (const [a, b] of graph.edges) {
     const u = vertexNamed(a);
@@ -151,6 +152,7 @@ function drawGraph() {
     if (explained.has(key)) kind += " explain";
     edges.append(svgElement("line", {
       x1: u.x, y1: u.y, x2: v.x, y2: v.y, class: kind, "data-u": a, "data-v": b,
+      ...edgeClassAttributes(classes.get(key)),
     }));
   }
   svg.append(edges);
@@ -399,3 +401,76 @@ function showHoveredPlan(v) {
   showGraphPlan(v.label);
 }
 
+
+// The edge-class overlay (graph mode, while editing): each edge's class
+// among the maximum matchings, and the elementary components (the pieces
+// of C joined by edges in some maximum matching) each in a colour of its
+// own.  Every string it shows is in EDGE_CLASS_TEXT.
+const EDGE_CLASS_TEXT = {
+  label: "Show edge classes and elementary components",
+  note: "Thick: in every maximum matching; thin: in some; dashed: in none. Edges of one " +
+    "elementary component (vertices every maximum matching pairs among themselves, " +
+    "joined by edges some maximum matching uses) share a colour.",
+  every: "in every maximum matching",
+  some: "in some but not every maximum matching",
+  none: "in no maximum matching",
+  component: "elementary component",
+};
+// the colours are style.css's, one per data-hue (0 to HUES - 1)
+const HUES = 8;
+
+// The checkbox and its note, after the other overlays' boxes (once).
+function edgeClassControls() {
+  const row = document.createElement("div");
+  row.className = "row";
+  row.id = "edge-class-overlays";
+  row.hidden = page.mode !== "graph";
+  const label = document.createElement("label");
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = "show-edge-classes";
+  label.append(box, ` ${EDGE_CLASS_TEXT.label}`);
+  row.append(label);
+  const note = document.createElement("p");
+  note.className = "note";
+  note.id = "edge-class-note";
+  note.textContent = EDGE_CLASS_TEXT.note;
+  note.hidden = true;
+  $("matching-overlays").after(row, note);
+  box.addEventListener("change", () => {
+    note.hidden = !box.checked;
+    if (page.mode === "graph" && !page.game) drawGraph();
+  });
+}
+
+// The box in graph mode only (the other modes have no edge classes).
+function showEdgeClassControls(mode) {
+  $("edge-class-overlays").hidden = mode !== "graph";
+  $("edge-class-note").hidden = mode !== "graph" || !$("show-edge-classes").checked;
+}
+
+// pairKey -> { cls, component } from the analysis, when the box is ticked.
+function edgeClassOverlay() {
+  const shown = new Map();
+  const analysis = graph.analysis;
+  const box = $("show-edge-classes");
+  if (page.game || !analysis || !analysis.edge_classes || !box || !box.checked) return shown;
+  analysis.edges.forEach(([a, b], k) => {
+    shown.set(pairKey(a, b), { cls: analysis.edge_classes[k], component: analysis.components[k] });
+  });
+  return shown;
+}
+
+// An edge line's extra attributes: its class and its component's colour.
+function edgeClassAttributes(found) {
+  if (!found) return {};
+  const words = [EDGE_CLASS_TEXT[found.cls]];
+  const attributes = { "data-class": found.cls };
+  if (found.component !== null) {
+    attributes["data-hue"] = String(found.component % HUES);
+    attributes["data-component"] = String(found.component);
+    words.push(`${EDGE_CLASS_TEXT.component} ${found.component + 1}`);
+  }
+  attributes["aria-label"] = words.join(", ");
+  return attributes;
+}

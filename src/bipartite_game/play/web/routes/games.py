@@ -31,9 +31,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ....errors import IllegalMoveError
 from ...match import Match
 from ..graphs import vertex_of
+from ..i18n import Refusal
 from ..reading import cell, field, read_json
 from ..store import trial
 from ..views import game_state
@@ -113,7 +113,7 @@ def view(match: Match, body: dict[str, Any]) -> None:
 
 def undo(match: Match, body: dict[str, Any]) -> None:
     if not match.undo():
-        raise IllegalMoveError("nothing to take back: you have neither placed the token nor moved")
+        raise Refusal("error.nothing_to_undo")
 
 
 def routes(state: AppState) -> list[BaseRoute]:

@@ -117,14 +117,16 @@ function overlays() {
 
 // How a screen reader names a vertex: its label and what the board shows of it.
 function vertexName(label, shown, token) {
-  const words = [`vertex ${label}`];
-  if (label === token) words.push("the token");
-  else if (shown.path.includes(label)) words.push("visited");
-  if (shown.legal.has(label)) words.push(page.game && page.game.phase === "place" ? "a start" : "a legal move");
-  if (shown.hints.has(label)) words.push("a hint");
-  if (shown.losing.has(label) && !shown.path.includes(label)) words.push("the player to move loses here");
-  if (label === graph.selected && !page.game) words.push("selected");
-  return words.join(", ");
+  const words = [t("where.vertex", { label })];
+  if (label === token) words.push(t("vertex.token"));
+  else if (shown.path.includes(label)) words.push(t("vertex.visited"));
+  if (shown.legal.has(label)) {
+    words.push(t(page.game && page.game.phase === "place" ? "vertex.start" : "vertex.legal"));
+  }
+  if (shown.hints.has(label)) words.push(t("vertex.hint"));
+  if (shown.losing.has(label) && !shown.path.includes(label)) words.push(t("vertex.losing"));
+  if (label === graph.selected && !page.game) words.push(t("vertex.selected"));
+  return sayList(words);
 }
 
 function drawGraph() {

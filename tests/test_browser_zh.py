@@ -170,6 +170,9 @@ def test_a_maze_game_played_to_its_end_in_chinese(
         assert tab.inner_text("#error") == ""
         if tab.get_attribute("#status", "data-phase") == "play":
             assert "引擎" in _status(tab) and "轮到你走" in _status(tab), _status(tab)
+            # the token's tooltip, from the server's picture, in Chinese too
+            title = tab.locator("#board svg .token title").text_content() or ""
+            assert re.fullmatch("轮到(先手|后手)走", title), title
     assert tab.get_attribute("#status", "data-winner") == "you"
     assert "引擎无路可走：你赢了。" in _status(tab)
     record = tab.locator("#record li").all_inner_texts()

@@ -18,11 +18,15 @@ from typing import ClassVar
 import pytest
 from starlette.testclient import TestClient
 
+from bipartite_game.errors import IllegalMoveError
+from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.edgelist import parse_edge_list
 from bipartite_game.graphs.graph import Graph
+from bipartite_game.play.match import Match
 from bipartite_game.play.web import create_app
 from bipartite_game.play.web.graphs import proof_said
 from bipartite_game.play.web.i18n import LANGUAGES, catalog, choose_language, message, render
+from bipartite_game.problems.maze import parse
 from bipartite_game.theory.game import solve
 
 STATIC = Path(__file__).resolve().parent.parent / "src/bipartite_game/play/web/static"
@@ -326,3 +330,33 @@ def test_a_message_must_be_in_the_catalogs() -> None:
     with pytest.raises(KeyError, match=r"no message 'no\.such\.key'"):
         message("no.such.key")
     assert render(message("where.cell", row=2, col=3), "zh-CN") == "第 2 行第 3 列"
+
+
+def test_a_move_off_the_legal_ones_is_refused_in_the_matchs_english_and_in_chinese(
+    client: TestClient,
+) -> None:
+    # a maze: the token's own cell is no move
+    game = client.post("/api/games", json={"maze": "1 3\n...\n", "side": "first"}).json()
+    row, col = game["path"][-1]
+    answer = client.post(f"/api/games/{game['id']}/move", json={"cell": [row, col]})
+    assert answer.status_code == 400
+    data = answer.json()
+    assert data["code"] == "error.not_a_move.cell"
+    match = Match(grid_board(parse(b"1 3\n...\n").open, "rook"), side="first", start=(row, col))
+    with pytest.raises(IllegalMoveError) as refused:
+        match.move_at(row, col)
+    assert data["error"] == str(refused.value)  # the English is the match's own
+    said = render({"key": data["code"], "args": data["args"]}, "zh-CN")
+    assert said.startswith(f"不合规则的一步：第 {row + 1} 行第 {col + 1} 列不是")
+    # a graph: the token's own vertex
+    edges = "a b\nb c\n"
+    game = client.post("/api/graph/games", json={"edges": edges, "side": "first"}).json()
+    token = game["path"][-1]
+    data = client.post(f"/api/games/{game['id']}/move", json={"vertex": token}).json()
+    assert data["code"] == "error.not_a_move.vertex"
+    graph = Graph.from_edge_list(parse_edge_list(edges.encode()))
+    match = Match(graph, side="first", start=graph.index(token))
+    with pytest.raises(IllegalMoveError) as refused:
+        match.play(graph.index(token))
+    assert data["error"] == str(refused.value)
+    assert render({"key": data["code"], "args": data["args"]}, "zh-CN").startswith("不合规则的一步")

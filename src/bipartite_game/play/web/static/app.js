@@ -140,8 +140,20 @@ function describe(id, render) {
   delete $(id).dataset.stale;
 }
 
+// The tokens' tooltips in the server's pictures (render_svg's English: "first
+// to move", "the token of board 2") in the page's language.
+function retitleTokens(container) {
+  for (const title of container.querySelectorAll(".token title")) {
+    const turn = /^(first|second) to move$/.exec(title.textContent);
+    const board = /^the token of board (\d+)$/.exec(title.textContent);
+    if (turn) title.textContent = t("board.token_to_move", { turn: { key: `role.${turn[1]}` } });
+    else if (board) title.textContent = t("sum.token_title", { board: board[1] });
+  }
+}
+
 function drawBoard(svg) {
   $("board").innerHTML = svg;
+  retitleTokens($("board"));
   fitBoards();
   drawCursor();
 }

@@ -67,6 +67,7 @@ function showSum(state) {
     const picture = document.createElement("div");
     picture.className = "sum-picture";
     picture.innerHTML = board.svg; // the server's SVG: escaped text, no script (CSP too)
+    retitleTokens(picture);
     figure.append(caption, picture);
     box.append(figure);
     // the keyboard: Tab to a legal move, Enter or Space to play it

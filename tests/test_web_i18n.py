@@ -217,6 +217,7 @@ def test_the_page_is_served_in_the_language_asked_for(client: TestClient) -> Non
     assert "Accept-Language" in english.headers["vary"]
     chinese = client.get("/", headers={"Accept-Language": "zh-CN,zh;q=0.9"})
     assert '<html lang="zh-CN">' in chinese.text
+    assert "<title data-i18n=\"page.title\">bipartite-game：" in chinese.text
     assert chinese.headers["content-language"] == "zh-CN"
     # both catalogs are in the page, for the switch
     found = re.search(r'<script type="application/json" id="catalogs">(.*?)</script>', chinese.text)

@@ -18,6 +18,7 @@ None of them waits for a worker, so none is cut short when the server stops.
 
 from __future__ import annotations
 
+import html
 import json
 from functools import cache
 from pathlib import Path
@@ -38,9 +39,9 @@ STATIC = Path(__file__).parent.parent / "static"
 
 @cache
 def page_in(lang: str) -> str:
-    """The page in ``lang``: ``<html lang>`` set, and the catalogs of every
-    language in its ``<script id="catalogs">`` (JSON, which the page reads
-    without running it), so that the switch needs no request."""
+    """The page in ``lang``: ``<html lang>`` and its title set, and the
+    catalogs of every language in its ``<script id="catalogs">`` (JSON, which
+    the page reads without running it), so that the switch needs no request."""
     text = (STATIC / "index.html").read_text(encoding="utf-8")
     words = {"lang": lang, "catalogs": {name: catalog(name) for name in LANGUAGES}}
     # "</" inside a script element would end it: JSON may say it "<\/"
@@ -48,6 +49,10 @@ def page_in(lang: str) -> str:
     empty = '<script type="application/json" id="catalogs"></script>'
     assert text.count(empty) == 1 and text.count('<html lang="en">') == 1
     text = text.replace(empty, empty.replace("></", f">{data}</"))
+    title = '<title data-i18n="page.title"></title>'
+    assert text.count(title) == 1
+    named = html.escape(catalog(lang)["page.title"])
+    text = text.replace(title, title.replace("></", f">{named}</"))
     return text.replace('<html lang="en">', f'<html lang="{lang}">')
 
 

@@ -33,7 +33,9 @@ from starlette.responses import Response
 from ...graphs.boards import grid_board
 from ..match import Match
 from .guard import SECURITY_HEADERS, Guard
+from .i18n import message
 from .limits import Limits
+from .reading import ApiError
 from .routes import games, graph, maze, page, sums
 from .routes.shared import AppState, error_response
 from .workers import Stopping
@@ -43,12 +45,20 @@ __all__ = ["create_app", "stop_requests"]
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    return error_response(error.status_code, error.detail, error.headers)
+    # Starlette's own (an unknown path, a method not allowed) say their detail
+    said = (
+        error.said
+        if isinstance(error, ApiError)
+        else message("error.refused", detail=str(error.detail))
+    )
+    return error_response(error.status_code, said, error.headers)
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
     # a bug: the answer says nothing of it, the log (uvicorn's) says all
-    return error_response(500, "internal server error", {"Connection": "close", **SECURITY_HEADERS})
+    return error_response(
+        500, message("error.internal"), {"Connection": "close", **SECURITY_HEADERS}
+    )
 
 
 def create_app(

@@ -25,9 +25,14 @@ from typing import ClassVar
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .i18n import message, render
+
 __all__ = ["BoundedH11Protocol", "bounded_protocol"]
 
-_BUSY_BODY = json.dumps({"error": "server busy: too many open connections"}).encode()
+_BUSY_BODY = json.dumps(
+    {"error": render(message("error.too_many_connections")), "code": "error.too_many_connections",
+     "args": {}}
+).encode()
 _BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\n"
     b"content-type: application/json\r\n"

@@ -21,11 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._text import quote
-from ...errors import BipartiteGameError, IllegalMoveError
+from ...errors import BipartiteGameError
 from ...graphs.edgelist import parse_edge_list
 from ...graphs.graph import Graph
 from ...theory.decompose import EDGE_CLASSES, decompose
+from ...theory.explain import Explanation
 from ...theory.game import Solution
+from .i18n import Message, Refusal, message, render
 from .limits import Limits
 from .reading import api_error, field
 
@@ -42,17 +44,14 @@ def graph_of(body: dict[str, Any], limits: Limits) -> tuple[Graph, str | None]:
         try:
             edges = parse_edge_list(text.encode("utf-8"))
         except BipartiteGameError as error:
-            raise api_error(400, f"edges: {error}") from None
+            raise api_error(400, "error.edges", detail=str(error)) from None
     if edges.num_vertices > limits.max_vertices:
         raise api_error(
-            413,
-            f"graph too large: {edges.num_vertices} vertices, at most {limits.max_vertices}",
+            413, "error.graph_vertices", n=edges.num_vertices, most=limits.max_vertices
         )
     graph = Graph.from_edge_list(edges)
     if graph.num_edges > limits.max_edges:
-        raise api_error(
-            413, f"graph too large: {graph.num_edges} edges, at most {limits.max_edges}"
-        )
+        raise api_error(413, "error.graph_edges", m=graph.num_edges, most=limits.max_edges)
     warning = str(caught[0].message) if caught else None
     return graph, warning
 
@@ -63,12 +62,12 @@ def labels_of(graph: Graph) -> list[str]:
 
 
 def vertex_of(graph: Graph, label: str, what: str = "move") -> int:
-    """The vertex named ``label``; an :class:`IllegalMoveError` quoting it
+    """The vertex named ``label``; a :class:`~.i18n.Refusal` quoting it
     when there is none (the API answers it 400)."""
     try:
         return graph.index(label)
     except BipartiteGameError:
-        raise IllegalMoveError(f"illegal {what}: no vertex {quote(label)} in the graph") from None
+        raise Refusal(f"error.no_vertex.{what}", label=quote(label)) from None
 
 
 def _pairs(labels: list[str], mate: npt.NDArray[np.int32]) -> list[list[str]]:
@@ -88,24 +87,20 @@ def analysis(graph: Graph, solution: Solution, warning: str | None) -> dict[str,
     size = solution.matching_size
     colouring = graph.two_colouring()
     if colouring.is_bipartite:
-        kind = "bipartite"
+        kind = message("graph.kind.bipartite")
     else:
         assert colouring.odd_cycle is not None  # what a failed 2-colouring gives
         cycle = " ".join(labels[x] for x in colouring.odd_cycle.tolist())
-        kind = f"not bipartite (odd cycle {cycle})"
+        kind = message("graph.kind.odd", cycle=cycle)
+    m = graph.num_edges
     if n == 0:
-        summary = "No vertex: there is nowhere to put the token."
+        summary = message("graph.summary.empty")
     elif losing.size:
-        summary = (
-            f"{n} vertices, {graph.num_edges} edges, {kind}. Maximum matching: {size} pairs. "
-            f"From {losing.size} of the {n} vertices the mover (who moves first) loses: some "
-            "maximum matching misses them, so the placer wins there."
+        summary = message(
+            "graph.summary.win", n=n, m=m, kind=kind, size=size, losing=int(losing.size)
         )
     else:
-        summary = (
-            f"{n} vertices, {graph.num_edges} edges, {kind}. A maximum matching ({size} pairs) "
-            "covers every vertex in every way (it is perfect), so the mover wins from any start."
-        )
+        summary = message("graph.summary.lose", n=n, m=m, kind=kind, size=size)
     return {
         "labels": labels,
         "edges": [[labels[a], labels[b]] for a, b in zip(u.tolist(), v.tolist(), strict=True)],
@@ -114,7 +109,8 @@ def analysis(graph: Graph, solution: Solution, warning: str | None) -> dict[str,
         "barrier": [labels[x] for x in np.flatnonzero(solution.barrier).tolist()],
         "matching": _pairs(labels, solution.mate),
         "matching_size": size,
-        "summary": summary,
+        "summary": render(summary),
+        "summary_said": summary,
         "warning": warning,
         **edge_overlay(solution),
     }
@@ -156,4 +152,62 @@ def explanation(graph: Graph, solution: Solution, vertex: int) -> dict[str, Any]
         "barrier": [labels[x] for x in np.flatnonzero(solution.barrier).tolist()],
         "matching": _pairs(labels, solution.mate),
         "text": proof.text(),
+        "proof": proof_said(proof),
     }
+
+
+#: The plural of each noun counted in a proof (its key ``count.<noun>``).
+_PLURALS = {"vertex": "vertices", "edge": "edges", "odd_component": "odd_components"}
+
+
+def _count(k: int, noun: str) -> Message:
+    """``k`` of ``noun`` (a key of :data:`_PLURALS`), singular or plural."""
+    return message(f"count.{noun if k == 1 else _PLURALS[noun]}", n=k)
+
+
+def proof_said(proof: Explanation) -> list[Message]:
+    """:meth:`~bipartite_game.theory.explain.Explanation.text` line by line as
+    messages (:mod:`.i18n`), for the page to say in its language: the same
+    English words, vertices by their labels."""
+    v = str(proof.start)
+    if proof.bipartite:
+        bound = message(
+            "proof.bound.konig",
+            cover=_count(proof.cover_size, "vertex"),
+            edges=_count(proof.cover_size, "edge"),
+        )
+    else:
+        bound = message(
+            "proof.bound.tutte",
+            barrier=_count(proof.barrier_size, "vertex"),
+            odd=_count(proof.odd_components, "odd_component"),
+            n=proof.num_vertices,
+            a=proof.barrier_size,
+            o=proof.odd_components,
+            edges=_count(proof.matching_size, "edge"),
+        )
+    maximum = message("proof.maximum", size=proof.matching_size, bound=bound)
+    if not proof.first_player_wins:
+        lines = [message("proof.second", v=v), maximum]
+        path = [str(x) for x in proof.path]
+        if len(path) == 1:
+            lines.append(message("proof.leaves_start_free", v=v))
+        else:
+            steps = [path[0]]
+            for k in range(1, len(path)):
+                steps.append(("=" if k % 2 == 0 else "-") + " " + path[k])
+            lines += [
+                message("proof.leaves_free", free=path[0]),
+                message("proof.path", steps=" ".join(steps)),
+                message("proof.path_legend"),
+                message("proof.flip", v=v),
+            ]
+        return [*lines, message("proof.second_answers")]
+    partner = str(proof.partner) if proof.partner is not None else "?"
+    where = message("proof.class.A" if proof.vertex_class == "A" else "proof.class.C")
+    return [
+        message("proof.first", v=v),
+        message("proof.in_class", v=v, where=where),
+        maximum,
+        message("proof.first_move", partner=partner, v=v),
+    ]

@@ -30,6 +30,10 @@ import json
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .i18n import Message as Said
+from .i18n import message as said
+from .i18n import render
+
 __all__ = ["SECURITY_HEADERS", "Guard", "allowed_hosts"]
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -104,31 +108,33 @@ def _origin_of(scheme: str, host: str) -> tuple[str, str, str] | None:
     return scheme, name, port or _DEFAULT_PORTS.get(scheme, "")
 
 
-def _refusal(scope: Scope, allowed: frozenset[str] | None) -> tuple[int, str] | None:
-    """Why this request is refused (status, message), or ``None``."""
+def _refusal(scope: Scope, allowed: frozenset[str] | None) -> tuple[int, Said] | None:
+    """Why this request is refused (status, message of :mod:`.i18n`), or ``None``."""
     headers = Headers(scope=scope)
     host = headers.get("host")
     if host is None:
-        return 400, "missing Host header"
+        return 400, said("error.no_host")
     split = _split_host(host)
     if split is None or (allowed is not None and split[0] not in allowed):
         names = ", ".join(sorted(allowed or ()))
-        return 421, f"unknown Host header {host[:100]!r}: this server answers to {names}"
+        return 421, said("error.unknown_host", host=repr(host[:100]), names=names)
     if scope["method"] in SAFE_METHODS:
         return None
     origin = headers.get("origin")
     if origin is not None:
         scheme, _, rest = origin.strip().lower().partition("://")
         if not rest or _origin_of(scheme, rest) != _origin_of(scope["scheme"], host):
-            return 403, f"cross-origin request refused: Origin {origin[:100]!r} is not this server"
+            return 403, said("error.cross_origin", origin=repr(origin[:100]))
     media_type = headers.get("content-type", "").partition(";")[0].strip().lower()
     if media_type != "application/json":
-        return 415, "the request body must be sent as Content-Type: application/json"
+        return 415, said("error.json_only")
     return None
 
 
-def _json_refusal(status: int, message: str) -> tuple[Message, Message]:
-    body = json.dumps({"error": message}).encode("ascii")
+def _json_refusal(status: int, refused: Said) -> tuple[Message, Message]:
+    # as the application's errors: the English, and the key and arguments
+    answer = {"error": render(refused), "code": refused["key"], "args": refused["args"]}
+    body = json.dumps(answer).encode("ascii")
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode("ascii")),

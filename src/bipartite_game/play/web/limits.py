@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from .i18n import Message, message
+
 __all__ = ["Limits"]
 
 
@@ -62,22 +64,21 @@ class Limits:
     keep_alive_seconds: int = 5
     max_connections: int = 200
 
-    def board_limit(self, kind: str) -> str:
+    def board_limit(self, kind: str) -> Message:
         """What a board of ``kind`` (``"maze"``, ``"graph"`` or ``"sum"``) may
-        be, in the user's terms: the message when a request carrying one is
-        too large (its body past ``max_body`` included, since no board within
-        these bounds needs that many bytes)."""
+        be, in the user's terms (a message of :mod:`.i18n`): what is said when
+        a request carrying one is too large (its body past ``max_body``
+        included, since no board within these bounds needs that many bytes)."""
         if kind == "maze":
-            return f"maze too large: at most {self.max_side} on a side"
+            return message("limit.maze", side=self.max_side)
         if kind == "graph":
-            return (
-                f"graph too large: at most {self.max_vertices} vertices "
-                f"and {self.max_edges} edges"
-            )
+            return message("limit.graph", vertices=self.max_vertices, edges=self.max_edges)
         if kind == "sum":
-            return (
-                f"sum too large: at most {self.max_sum_boards} boards, mazes at most "
-                f"{self.max_side} on a side, {self.max_sum_size} cells and vertices in all"
+            return message(
+                "limit.sum",
+                boards=self.max_sum_boards,
+                side=self.max_side,
+                size=self.max_sum_size,
             )
         raise ValueError(f"no board of kind {kind!r}: expected 'maze', 'graph' or 'sum'")
 

@@ -23,9 +23,10 @@ from ..._text import header_fields
 from ...errors import BipartiteGameError
 from ...graphs.boards import GridBoard, grid_board
 from ...problems.maze import parse
+from .i18n import Message, message, render
 from .limits import Limits
 
-__all__ = ["api_error", "board", "cell", "field", "read_json"]
+__all__ = ["ApiError", "api_error", "board", "cell", "field", "read_json"]
 
 T = TypeVar("T")
 
@@ -34,12 +35,24 @@ T = TypeVar("T")
 MAX_DEPTH = 8
 
 
-def api_error(status: int, message: str, *, close: bool = False) -> HTTPException:
-    """An error answer (4xx, or 503) with ``message``; ``close`` ends the
-    connection after it (for a body left unread, which the next request must
-    not start inside)."""
+class ApiError(HTTPException):
+    """An error answer: ``status``, and what to say, :attr:`said` (a
+    message of the catalogs, :mod:`.i18n`), whose English text is the
+    ``detail``."""
+
+    def __init__(
+        self, status: int, said: Message, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(status, render(said), headers=headers)
+        self.said = said
+
+
+def api_error(status: int, key: str, *, close: bool = False, **args: Any) -> ApiError:
+    """An error answer (4xx, or 503) saying the message ``key`` with
+    ``args``; ``close`` ends the connection after it (for a body left
+    unread, which the next request must not start inside)."""
     headers = {"Connection": "close"} if close else None
-    return HTTPException(status, message, headers=headers)
+    return ApiError(status, message(key, **args), headers=headers)
 
 
 async def read_json(
@@ -53,34 +66,36 @@ async def read_json(
     or ``"sum"``): a body past ``max_body`` is then refused by the board's
     limits in the user's terms (:meth:`Limits.board_limit`), not by bytes
     alone."""
-    too_large = f"request body too large: at most {limits.max_body} bytes"
+    too_large = message("error.body_too_large", max_body=limits.max_body)
     if carrying is not None:
-        too_large = f"{limits.board_limit(carrying)} (this request is over {limits.max_body} bytes)"
+        too_large = message(
+            "error.board_too_large", limit=limits.board_limit(carrying), max_body=limits.max_body
+        )
     declared = request.headers.get("content-length", "")
     if (declared.isascii() and declared.isdigit()) and (
         len(declared) > 18 or int(declared) > limits.max_body
     ):
-        raise api_error(413, too_large, close=True)
+        raise ApiError(413, too_large, {"Connection": "close"})
     try:
         with anyio.fail_after(limits.body_seconds):
             raw = await _read_capped(request, limits.max_body, too_large)
     except TimeoutError:
         raise api_error(
-            408, f"request body not received within {limits.body_seconds:g} s", close=True
+            408, "error.body_timeout", close=True, seconds=f"{limits.body_seconds:g}"
         ) from None
     except ClientDisconnect:
         # nobody is left to read this; saying so quietly keeps it out of the log
-        raise api_error(400, "the client went away before the end of the body") from None
+        raise api_error(400, "error.client_gone") from None
     if not raw.strip():
         return {}
     try:
         body = json.loads(raw, parse_constant=_not_json)
     except RecursionError:
-        raise api_error(400, "request body is nested too deeply") from None
+        raise api_error(400, "error.nested_too_deeply") from None
     except (ValueError, UnicodeDecodeError) as error:
-        raise api_error(400, f"request body is not JSON: {error}") from None
+        raise api_error(400, "error.not_json", detail=str(error)) from None
     if not isinstance(body, dict):
-        raise api_error(400, "request body must be a JSON object")
+        raise api_error(400, "error.not_object")
     _check_plain(body)
     return body
 
@@ -90,14 +105,14 @@ def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not a JSON value")
 
 
-async def _read_capped(request: Request, cap: int, too_large: str) -> bytes:
+async def _read_capped(request: Request, cap: int, too_large: Message) -> bytes:
     chunks: list[bytes] = []
     size = 0
     async with aclosing(request.stream()) as stream:
         async for chunk in stream:
             size += len(chunk)
             if size > cap:
-                raise api_error(413, too_large, close=True)
+                raise ApiError(413, too_large, {"Connection": "close"})
             chunks.append(chunk)
     return b"".join(chunks)
 
@@ -113,12 +128,10 @@ def _check_plain(body: dict[str, Any]) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise api_error(
-                    400, "request body is not valid text: it holds a lone surrogate"
-                ) from None
+                raise api_error(400, "error.lone_surrogate") from None
         elif isinstance(value, (dict, list)):
             if depth > MAX_DEPTH:
-                raise api_error(400, f"request body is nested more than {MAX_DEPTH} deep")
+                raise api_error(400, "error.nested_more", depth=MAX_DEPTH)
             items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
             stack.extend((item, depth + 1) for item in items)
 
@@ -127,9 +140,11 @@ def field(body: dict[str, Any], name: str, kind: type[T], default: T | None = No
     """``body[name]`` checked to be a ``kind`` (``bool`` is not an ``int``)."""
     value = body.get(name, default)
     if value is None:
-        raise api_error(400, f"missing field {name!r}")
+        raise api_error(400, "error.missing_field", name=repr(name))
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise api_error(400, f"field {name!r} must be a {kind.__name__}, found {value!r}"[:200])
+        raise api_error(
+            400, "error.field_type", name=repr(name), kind=kind.__name__, value=_cut(repr(value))
+        )
     return value
 
 
@@ -141,7 +156,7 @@ def cell(body: dict[str, Any], name: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
     ):
-        raise api_error(400, f"field {name!r} must be a cell [row, col], found {value!r}"[:200])
+        raise api_error(400, "error.field_cell", name=repr(name), value=_cut(repr(value)))
     return int(value[0]), int(value[1])
 
 
@@ -157,15 +172,21 @@ def board(body: dict[str, Any], limits: Limits) -> GridBoard:
         if max(_count(side) for side in sides) > limits.max_side:
             height, width = (_shown(side) for side in sides)
             raise api_error(
-                413, f"maze too large: {height}x{width}, at most {limits.max_side} on a side"
+                413, "error.maze_too_large", height=height, width=width, side=limits.max_side
             )
         maze = parse(data)
     except BipartiteGameError as error:
-        raise api_error(400, f"maze: {error}") from None
+        raise api_error(400, "error.maze", detail=str(error)) from None
     try:
         return grid_board(maze.open, moves)
     except BipartiteGameError as error:
-        raise api_error(400, f"moves: {error}") from None
+        raise api_error(400, "error.moves", detail=str(error)) from None
+
+
+def _cut(text: str) -> str:
+    """A value quoted in a message, cut so that the message stays under 200
+    characters."""
+    return text[:140]
 
 
 def _count(digits: bytes) -> int:

@@ -30,11 +30,12 @@ import numpy.typing as npt
 
 from ...drawing.layout import force_layout
 from ...drawing.svg import HINT, VISITED, WRITTEN_LABELS, graph_svg
-from ...errors import BipartiteGameError, IllegalMoveError
+from ...errors import BipartiteGameError
 from ...graphs.boards import parse_moves
 from ...problems.sums import Board, parse
 from ..render import render_svg
 from ..sum_match import SumMatch, Turn
+from .i18n import Message, Refusal, message, render
 from .limits import Limits
 from .reading import api_error, cell, field
 
@@ -51,17 +52,15 @@ def read_sum(body: dict[str, Any], limits: Limits) -> list[Board]:
     # the header count first: a body of many empty blocks is refused unread
     headers = sum(1 for line in text.split("\n") if line.lstrip(" \t\r\v\f").startswith("@"))
     if headers > limits.max_sum_boards:
-        raise api_error(
-            413, f"too many boards: {headers}, at most {limits.max_sum_boards} in a sum here"
-        )
+        raise api_error(413, "error.too_many_boards", n=headers, most=limits.max_sum_boards)
     try:
         parse_moves(moves)
     except BipartiteGameError as error:
-        raise api_error(400, f"moves: {error}") from None
+        raise api_error(400, "error.moves", detail=str(error)) from None
     try:
         boards = parse(text.encode("utf-8"), moves=moves)
     except BipartiteGameError as error:
-        raise api_error(400, f"sum: {error}") from None
+        raise api_error(400, "error.sum", detail=str(error)) from None
     size = 0
     for k, board in enumerate(boards, 1):
         if board.grid is not None:
@@ -69,8 +68,11 @@ def read_sum(body: dict[str, Any], limits: Limits) -> list[Board]:
             if max(height, width) > limits.max_side:
                 raise api_error(
                     413,
-                    f"board {k} too large: a {height}x{width} maze, "
-                    f"at most {limits.max_side} on a side",
+                    "error.board_maze_too_large",
+                    board=k,
+                    height=height,
+                    width=width,
+                    side=limits.max_side,
                 )
             size += height * width
         else:
@@ -78,17 +80,16 @@ def read_sum(body: dict[str, Any], limits: Limits) -> list[Board]:
             if graph.num_vertices > limits.max_vertices or graph.num_edges > limits.max_edges:
                 raise api_error(
                     413,
-                    f"board {k} too large: {graph.num_vertices} vertices and "
-                    f"{graph.num_edges} edges, at most {limits.max_vertices} and "
-                    f"{limits.max_edges}",
+                    "error.board_graph_too_large",
+                    board=k,
+                    n=graph.num_vertices,
+                    m=graph.num_edges,
+                    most_n=limits.max_vertices,
+                    most_m=limits.max_edges,
                 )
             size += graph.num_vertices
     if size > limits.max_sum_size:
-        raise api_error(
-            413,
-            f"sum too large to draw: {size} cells and vertices in all, at most "
-            f"{limits.max_sum_size} (small boards, please)",
-        )
+        raise api_error(413, "error.sum_too_large", size=size, most=limits.max_sum_size)
     return boards
 
 
@@ -139,27 +140,27 @@ class SumGame:
 def sum_move(match: SumMatch, body: dict[str, Any]) -> tuple[int, int]:
     """The request's move: ``board`` (0-based) and ``cell`` ``[row, col]``
     on a maze or ``vertex`` (a label) on a graph, as (board, vertex id);
-    400 for a malformed one, :class:`IllegalMoveError` for a place that is
+    400 for a malformed one, a :class:`~.i18n.Refusal` for a place that is
     no vertex of the board."""
     k = field(body, "board", int)
     count = len(match.boards)
     if not 0 <= k < count:
-        raise IllegalMoveError(f"illegal move: no board {k} (0 to {count - 1})")
+        raise Refusal("error.no_board", board=k, last=count - 1)
     board = match.boards[k]
     if board.grid is not None:
         row, col = cell(body, "cell")
         height, width = board.grid.shape
         vertex = board.grid.vertex_at(row, col) if 0 <= row < height and 0 <= col < width else None
         if vertex is None:
-            raise IllegalMoveError(
-                f"illegal move: no open cell [{row}, {col}] on board {k + 1}"[:200]
+            raise Refusal(
+                "error.no_cell_on_board", row=str(row)[:60], col=str(col)[:60], board=k + 1
             )
         return k, vertex
     assert board.edges is not None
     label = field(body, "vertex", str)
     found = board.edges.index(label.encode("utf-8"))
     if found is None:
-        raise IllegalMoveError(f"illegal move: no vertex {label[:60]!r} on board {k + 1}")
+        raise Refusal("error.no_vertex_on_board", label=repr(label[:60]), board=k + 1)
     return k, found
 
 
@@ -170,53 +171,49 @@ def _where(board: Board, vertex: int) -> Any:
     return board.name(vertex)
 
 
-def _describe_vertex(board: Board, vertex: int) -> str:
+def _describe_vertex(board: Board, vertex: int) -> Message:
     """A vertex in the page's words: ``row 2, column 3`` on a maze (1-based),
     ``vertex a`` on a graph."""
     if board.grid is not None:
         row, col = board.grid.cell(vertex)
-        return f"row {row + 1}, column {col + 1}"
-    return f"vertex {board.name(vertex)}"
+        return message("where.cell", row=row + 1, col=col + 1)
+    return message("where.vertex", label=board.name(vertex))
 
 
-def _describe_turn(match: SumMatch, turn: Turn) -> str:
+def _describe_turn(match: SumMatch, turn: Turn) -> Message:
     """A move in the page's words: ``board 1 to row 2, column 3``."""
-    return f"board {turn.board + 1} to {_describe_vertex(match.boards[turn.board], turn.vertex)}"
+    where = _describe_vertex(match.boards[turn.board], turn.vertex)
+    return message("sum.turn", board=turn.board + 1, where=where)
 
 
-def _message(match: SumMatch, hint: tuple[int, int] | None, hinted: bool) -> tuple[str, str | None]:
-    """The line under the boards, and the account of the last exchange."""
+def _message(
+    match: SumMatch, hint: tuple[int, int] | None, hinted: bool
+) -> tuple[list[Message], Message | None]:
+    """The line under the boards, and the account of the last exchange, as
+    messages (:mod:`.i18n`)."""
     turns = match.turns
     account = None
     news = []
     if turns and turns[-1].who == "engine":
         engine = turns[-1]
-        why = (
-            "leaving a nim-sum of 0"
-            if match.reason == "zero"
-            else "the first legal move: no move leaves a nim-sum of 0"
-        )
+        why = message("sum.why.zero" if match.reason == "zero" else "sum.why.first_legal")
         if len(turns) >= 2 and turns[-2].who == "you":
             mine, answer = _describe_turn(match, turns[-2]), _describe_turn(match, engine)
-            account = f"You moved {mine}; the engine answered {answer}, {why}."
+            account = message("sum.account", mine=mine, answer=answer, why=why)
             news.append(account)
         else:
-            news.append(f"The engine moved first: {_describe_turn(match, engine)}, {why}.")
+            news.append(message("sum.engine_first", turn=_describe_turn(match, engine), why=why))
     if match.is_over():
-        news.append(
-            "The engine cannot move on any board: you win."
-            if match.winner == "you"
-            else "You cannot move on any board: the engine wins."
-        )
+        news.append(message("sum.over.you" if match.winner == "you" else "sum.over.engine"))
     else:
-        news.append("Your move: click a marked cell or vertex on any board.")
+        news.append(message("sum.your_move"))
         if hinted:
             news.append(
-                f"Hint: the gold mark on board {hint[0] + 1} leaves a nim-sum of 0."
+                message("sum.hint", board=hint[0] + 1)
                 if hint is not None
-                else "Hint: no winning move; every move leaves a nim-sum that is not 0."
+                else message("sum.hint.none")
             )
-    return " ".join(news), account
+    return news, account
 
 
 def _board_svg(game: SumGame, k: int, hint: int | None) -> str:
@@ -258,7 +255,7 @@ def sum_state(
     match = game.match
     solution = match.solve() if (hint or show_values) else None
     move = match.hint() if hint else None
-    message, account = _message(match, move, hint)
+    said, account = _message(match, move, hint)
     boards = []
     for k, (board, position) in enumerate(zip(match.boards, match.positions, strict=True)):
         drawn: dict[str, Any] = {
@@ -276,8 +273,9 @@ def sum_state(
         "mover_wins": match.mover_wins,
         "winner": match.winner,
         "can_undo": match.can_undo(),
-        "message": message,
-        "account": account,
+        "message": render(said),
+        "said": said,
+        "account": None if account is None else render(account),
         "boards": boards,
         "values": None if not show_values or solution is None else list(solution.values),
         "nim_sum": None if not show_values or solution is None else solution.nim_sum,

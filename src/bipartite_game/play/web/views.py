@@ -16,6 +16,7 @@ from ...theory.game import Solution
 from ..match import Match
 from ..render import render_svg
 from .graphs import labels_of
+from .i18n import Message, message, render
 
 __all__ = ["analysis", "game_state"]
 
@@ -38,17 +39,13 @@ def analysis(
     cells = board.graph.num_vertices
     matched = int(np.count_nonzero(solution.mate >= 0)) // 2
     if cells == 0:
-        summary = "No open cell: there is nowhere to put the token."
+        summary = message("maze.summary.empty")
     elif losing.size:
-        summary = (
-            f"WIN: from {losing.size} of {cells} open cells the mover (who moves first) loses, "
-            f"so the placer wins there. Maximum matching: {matched} pairs."
+        summary = message(
+            "maze.summary.win", losing=int(losing.size), cells=cells, matched=matched
         )
     else:
-        summary = (
-            f"LOSE: a maximum matching ({matched} pairs) covers every one of the {cells} open "
-            "cells in every way, so the player to move wins from any start."
-        )
+        summary = message("maze.summary.lose", matched=matched, cells=cells)
     return {
         "rows": _rows(board),
         "height": height,
@@ -56,7 +53,8 @@ def analysis(
         "answer": "WIN" if losing.size else "LOSE",
         "losing_starts": _cells(board, losing),
         "matching_size": matched,
-        "summary": summary,
+        "summary": render(summary),
+        "summary_said": summary,
         "svg": render_svg(
             board,
             show_losing=show_losing,
@@ -69,45 +67,40 @@ def analysis(
 
 class _Names:
     """How a game names its vertices: on a grid by cell (``[row, col]`` in
-    the JSON, "row 1, column 4" in words), on a graph by label."""
+    the JSON, "row 1, column 4" in words, a message of :mod:`.i18n`), on a
+    graph by label."""
 
     def __init__(self, match: Match) -> None:
         grid = match.grid
         if grid is not None:
             self.noun = "cell"
             self.where: Callable[[int], Any] = lambda v: list(grid.cell(v))
-            self.spoken: Callable[[int], str] = lambda v: (
-                f"row {grid.cell(v)[0] + 1}, column {grid.cell(v)[1] + 1}"
+            self.spoken: Callable[[int], Message] = lambda v: message(
+                "where.cell", row=grid.cell(v)[0] + 1, col=grid.cell(v)[1] + 1
             )
         else:
             labels = labels_of(match.graph)
             self.noun = "vertex"
             self.where = lambda v: labels[v]
-            self.spoken = lambda v: f"vertex {labels[v]}"
+            self.spoken = lambda v: message("where.vertex", label=labels[v])
 
     def all(self, vertices: Iterable[Any]) -> list[Any]:
         return [self.where(int(v)) for v in vertices]
 
 
-def _account(match: Match, names: _Names) -> str | None:
+def _account(match: Match, names: _Names) -> Message | None:
     """The last exchange in one line: where the person moved and why the
     engine answered as it did."""
     exchange = match.last_exchange
     if exchange is None or exchange.answer is None:
         return None
     placed = match.position is not None and exchange.played == match.position.start
-    verb = "placed the token on" if placed else "moved to"
-    played = f"You {verb} {names.spoken(exchange.played)}"
-    answer = names.spoken(exchange.answer)
-    why = {
-        "matching": f"the engine answered along its matching, to {answer}",
-        "solved": f"the engine, solving what is left, found the winning move {answer}",
-        "resisting": (
-            f"the engine has no winning move and resists with {answer}, "
-            "the move that leaves you the fewest winning answers"
-        ),
-    }.get(exchange.reason or "", f"the engine answered {answer}")
-    return f"{played}; {why}."
+    played = message(
+        "game.you_placed" if placed else "game.you_moved", where=names.spoken(exchange.played)
+    )
+    reason = exchange.reason if exchange.reason in ("matching", "solved", "resisting") else "other"
+    why = message(f"why.{reason}", answer=names.spoken(exchange.answer))
+    return message("game.account", played=played, why=why)
 
 
 def game_state(
@@ -133,41 +126,29 @@ def game_state(
     position = match.position
     if position is None:
         phase = "place"
-        where = "an open cell" if names.noun == "cell" else "a vertex"
-        message = (
-            f"Place the token: click {where}. "
-            "You are the placer: the engine, the mover, moves first."
-        )
+        said = message(f"game.place.{names.noun}")
     elif position.is_over():
         phase = "over"
-        message = (
-            "The engine cannot move: you win."
-            if match.winner == "you"
-            else "You cannot move: the engine wins."
-        )
+        said = message("game.over.you" if match.winner == "you" else "game.over.engine")
     else:
         phase = "play"
-        message = f"Your move (you play {match.you}): click a marked {names.noun}."
+        said = message(f"game.your_move.{names.noun}", you=message(f"role.{match.you}"))
     path = [] if position is None else [position.start, *position.move_stack]
     engine_moves = match.engine_moves
     news = []
     if position is not None and match.start_placed_by == "engine" and len(path) <= 2:
-        news.append(f"The engine placed the token on {names.spoken(path[0])}.")
+        news.append(message("game.engine_placed", where=names.spoken(path[0])))
     account = _account(match, names)
     if account is not None:
         news.append(account)
     elif position is not None and position.move_stack[-1:] == engine_moves[-1:] != []:
-        news.append(f"The engine moved to {names.spoken(engine_moves[-1])}.")
-    message = " ".join([*news, message])
+        news.append(message("game.engine_moved", where=names.spoken(engine_moves[-1])))
+    lines = [*news, said]
     if hints is not None and phase != "over":
         if not hints:
-            message += (
-                " Hint: no winning start for the placer."
-                if phase == "place"
-                else " Hint: no winning move; every move loses against perfect play."
-            )
+            lines.append(message("hint.no_start" if phase == "place" else "hint.no_move"))
         else:
-            message += f" Hint: the marked {'cells' if names.noun == 'cell' else 'vertices'} win."
+            lines.append(message("hint.cells" if names.noun == "cell" else "hint.vertices"))
     record = []
     if phase == "over":  # the annotated record, for the panel beside the board
         record = [
@@ -194,7 +175,7 @@ def game_state(
         "record": record,
         "at": None if drawn is position or drawn is None else len(drawn.move_stack),
         "planned": planned,
-        "account": account,
+        "account": None if account is None else render(account),
         "phase": phase,
         "can_undo": match.can_undo(),
         "you": match.you,
@@ -204,7 +185,8 @@ def game_state(
         "engine_moves": names.all(engine_moves),
         "legal": [] if position is None else names.all(position.legal_moves),
         "hints": None if hints is None else names.all(hints),
-        "message": message,
+        "message": render(lines),
+        "said": lines,
     }
     if match.grid is None:
         # the page draws the graph: the path shown and the overlays, in labels

@@ -31,9 +31,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ....errors import IllegalMoveError
+from ...._text import quote
 from ...match import Match
 from ..graphs import vertex_of
+from ..i18n import Refusal
 from ..reading import cell, field, read_json
 from ..store import trial
 from ..views import game_state
@@ -90,17 +91,40 @@ def action(act: Action) -> Handler:
 
 
 def place(match: Match, body: dict[str, Any]) -> None:
+    # what a person can do by clicking is refused in the catalogs' words
+    # (the same English as the match's own refusals); the rest by the match
+    if match.position is not None:
+        raise Refusal("error.already_placed")
     if match.grid is None:
         match.place_vertex(vertex_of(match.graph, field(body, "vertex", str), "start"))
-    else:
-        match.place(*cell(body, "cell"))
+        return
+    row, col = cell(body, "cell")
+    height, width = match.grid.shape
+    if 0 <= row < height and 0 <= col < width and match.grid.vertex_at(row, col) is None:
+        raise Refusal("error.not_open_start", row=row + 1, col=col + 1)
+    match.place(row, col)
 
 
 def move(match: Match, body: dict[str, Any]) -> None:
+    position = match.position
+    if position is None:
+        raise Refusal("error.place_first")
+    if position.is_over():
+        raise Refusal("error.game_over")
     if match.grid is None:
-        match.play(vertex_of(match.graph, field(body, "vertex", str)))
-    else:
-        match.play(match.move_at(*cell(body, "cell")))
+        label = field(body, "vertex", str)
+        vertex = vertex_of(match.graph, label)
+        if not position.is_legal(vertex):
+            raise Refusal("error.not_a_move.vertex", label=quote(label))
+        match.play(vertex)
+        return
+    row, col = cell(body, "cell")
+    height, width = match.grid.shape
+    if 0 <= row < height and 0 <= col < width:
+        target = match.grid.vertex_at(row, col)
+        if target is None or not position.is_legal(target):
+            raise Refusal("error.not_a_move.cell", row=row + 1, col=col + 1)
+    match.play(match.move_at(row, col))
 
 
 def hint(match: Match, body: dict[str, Any]) -> list[int]:
@@ -113,7 +137,7 @@ def view(match: Match, body: dict[str, Any]) -> None:
 
 def undo(match: Match, body: dict[str, Any]) -> None:
     if not match.undo():
-        raise IllegalMoveError("nothing to take back: you have neither placed the token nor moved")
+        raise Refusal("error.nothing_to_undo")
 
 
 def routes(state: AppState) -> list[BaseRoute]:

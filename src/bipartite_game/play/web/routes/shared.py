@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 
 from ....errors import BipartiteGameError
 from ...match import Match
+from ..i18n import Message, Refusal, message, render
 from ..limits import Limits
 from ..reading import api_error
 from ..store import Game, Games, UnknownGameError
@@ -44,9 +45,17 @@ class AsciiJSONResponse(JSONResponse):
         return json.dumps(content, ensure_ascii=True, allow_nan=False).encode("ascii")
 
 
-def error_response(status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
-    """The API's error answer: ``{"error": message}`` with ``status``."""
-    return AsciiJSONResponse({"error": message}, status_code=status, headers=headers)
+def error_response(
+    status: int, said: Message, headers: Mapping[str, str] | None = None
+) -> Response:
+    """The API's error answer, with ``status``: ``{"error": text, "code":
+    key, "args": {...}}``, the message ``said`` (:mod:`..i18n`) in English
+    and as its key and arguments, for the page to say in its language."""
+    return AsciiJSONResponse(
+        {"error": render(said), "code": said["key"], "args": said.get("args", {})},
+        status_code=status,
+        headers=headers,
+    )
 
 
 @dataclass
@@ -87,18 +96,14 @@ class AppState:
             return await self.workers.run(work)
         except ServerBusy:
             raise api_error(
-                503,
-                f"server busy: all {limits.workers} workers stayed taken for "
-                f"{limits.queue_seconds:g} s; try again in a moment",
+                503, "error.busy", workers=limits.workers, seconds=f"{limits.queue_seconds:g}"
             ) from None
         except OutOfTime:
-            raise api_error(
-                503,
-                f"the computation took too long (over {limits.solve_seconds:g} s); "
-                "try a smaller maze",
-            ) from None
+            raise api_error(503, "error.too_long", seconds=f"{limits.solve_seconds:g}") from None
+        except Refusal as refusal:  # the page's own refusals, in the catalogs' words
+            raise api_error(400, refusal.said["key"], **refusal.said["args"]) from None
         except BipartiteGameError as error:  # illegal moves included
-            raise api_error(400, str(error)) from None
+            raise api_error(400, "error.refused", detail=str(error)) from None
 
     def find_game(self, game_id: str) -> Game[Match]:
         """The live maze or graph game ``game_id``; a 404 if there is none."""
@@ -129,7 +134,7 @@ class AppState:
                         return await handler(self, request)
                     finally:
                         stopping.forget(scope.cancel)
-            return error_response(503, "the server is shutting down", {"Connection": "close"})
+            return error_response(503, message("error.shutting_down"), {"Connection": "close"})
 
         return guarded
 
@@ -138,4 +143,4 @@ def _find(store: Games[T], game_id: str) -> Game[T]:
     try:
         return store.get(game_id)
     except UnknownGameError:
-        raise api_error(404, f"no game {game_id[:100]!r} (it may have ended long ago)") from None
+        raise api_error(404, "error.no_game", id=repr(game_id[:100])) from None

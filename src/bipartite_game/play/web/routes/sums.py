@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ....errors import IllegalMoveError
+from ..i18n import Refusal
 from ..reading import field, read_json
 from ..sums import SumGame, read_sum, sum_move, sum_state
 from .shared import AppState, AsciiJSONResponse, Handler
@@ -96,7 +96,7 @@ def sum_hint(game: SumGame, body: dict[str, Any]) -> bool:
 
 def sum_undo(game: SumGame, body: dict[str, Any]) -> bool:
     if not game.match.undo():
-        raise IllegalMoveError("nothing to take back: you have not moved yet")
+        raise Refusal("error.sum_nothing_to_undo")
     return False
 
 

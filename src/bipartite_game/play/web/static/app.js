@@ -1,7 +1,8 @@
 // The page draws what the server sends and sends what the user clicks.
 // Every rule (legal moves, the engine, who won) is decided in Python.
 // This script holds the maze mode and what both modes share (requests,
-// games, the record); graph.js holds the graph mode, layout.js its layout.
+// games, the record); graph.js holds the graph mode, layout.js its layout;
+// i18n.js the words (t, say: every text shown comes from its catalogs).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -19,8 +20,8 @@ function mazeText(rows) {
   return `${rows.length} ${rows[0].length}\n${rows.join("\n")}\n`;
 }
 
-// The board a request to `path` carries, by the server's words for its
-// limits ("maze", "graph" or "sum"), or null for a click.
+// The board a request to `path` carries ("maze", "graph" or "sum"), or null
+// for a click.
 function boardCarried(path) {
   if (path === "/api/analyse" || path === "/api/games") return "maze";
   if (path.startsWith("/api/graph/")) return "graph";
@@ -33,11 +34,11 @@ async function api(method, path, body) {
   if (body !== undefined) options.body = JSON.stringify(body);
   const limits = page.limits;
   if (limits && options.body && new TextEncoder().encode(options.body).length > limits.max_body) {
-    // the server would refuse it unread: say so in its words, without sending
+    // the server would refuse it unread: say so as it would, without sending
     const kind = boardCarried(path);
-    throw new Error(kind
-      ? `${limits.too_large[kind]} (this request is over ${limits.max_body} bytes)`
-      : `request body too large: at most ${limits.max_body} bytes`);
+    throw said(kind
+      ? { key: "error.board_too_large", args: { limit: boardLimit(kind), max_body: limits.max_body } }
+      : { key: "error.body_too_large", args: { max_body: limits.max_body } });
   }
   page.pending += 1;
   document.body.classList.add("busy");
@@ -47,17 +48,21 @@ async function api(method, path, body) {
       response = await fetch(path, options);
     } catch {
       // fetch rejects only when no answer came at all
-      throw new Error(
-        "Cannot reach the server: is 'bipartite-game serve' still running? " +
-        "Start it again and reload the page.");
+      throw said({ key: "error.unreachable" });
     }
     let data;
     try {
       data = await response.json();
     } catch {
-      data = { error: `the server answered ${response.status} ${response.statusText}` };
+      data = { code: "error.http", args: { status: response.status, text: response.statusText } };
     }
-    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    if (!response.ok) {
+      // the server's message by its code, in the page's language; its
+      // English text when the catalogs do not know the code
+      throw data.code && data.code in i18n.catalogs.en
+        ? said({ key: data.code, args: data.args || {} })
+        : said({ key: "error.refused", args: { detail: data.error || `HTTP ${response.status}` } });
+    }
     clearError();
     return data;
   } finally {
@@ -80,21 +85,38 @@ const ERROR_PLACES = {
   "sum-text": { near: "sum-text", invalid: ["sum-text"] },
 };
 
+// An error that says a message of the catalogs ({key, args}), in the
+// language of the moment (and again after a switch).
+function said(message) {
+  const error = new Error(say(message));
+  error.said = message;
+  return error;
+}
+
+// What a board of `kind` may be, from the server's limits.
+function boardLimit(kind) {
+  const limits = page.limits;
+  const args = {
+    maze: { side: limits.max_side },
+    graph: { vertices: limits.max_vertices, edges: limits.max_edges },
+    sum: { boards: limits.max_sum_boards, side: limits.max_side, size: limits.max_sum_size },
+  }[kind];
+  return { key: `limit.${kind}`, args };
+}
+
 function showError(error, place) {
   const where = ERROR_PLACES[place] || { near: "status", invalid: [] };
   const box = $("error");
   clearError();
   $(where.near).after(box);
-  box.textContent = error.message;
+  liveText("error", () => (error.said ? say(error.said) : error.message));
   for (const id of where.invalid) {
     $(id).setAttribute("aria-invalid", "true");
     $(id).setAttribute("aria-errormessage", "error");
   }
   if (where.stale) {
-    const description = $(where.stale);
-    description.textContent = "Not loaded: the text above was refused, so the board shown " +
-      "is still the one before.";
-    description.dataset.stale = "true";
+    liveText(where.stale, () => t("error.stale"));
+    $(where.stale).dataset.stale = "true";
   }
   box.scrollIntoView({ block: "nearest" });
 }
@@ -105,21 +127,33 @@ function errorAt(place) {
 }
 
 function clearError() {
-  $("error").textContent = "";
+  liveText("error", null);
   for (const marked of document.querySelectorAll("[aria-invalid]")) {
     marked.removeAttribute("aria-invalid");
     marked.removeAttribute("aria-errormessage");
   }
 }
 
-// The line under a text box that says what the board shown is.
-function describe(id, text) {
-  $(id).textContent = text;
+// The line under a text box that says what the board shown is: `render()`.
+function describe(id, render) {
+  liveText(id, render);
   delete $(id).dataset.stale;
+}
+
+// The tokens' tooltips in the server's pictures (render_svg's English: "first
+// to move", "the token of board 2") in the page's language.
+function retitleTokens(container) {
+  for (const title of container.querySelectorAll(".token title")) {
+    const turn = /^(first|second) to move$/.exec(title.textContent);
+    const board = /^the token of board (\d+)$/.exec(title.textContent);
+    if (turn) title.textContent = t("board.token_to_move", { turn: { key: `role.${turn[1]}` } });
+    else if (board) title.textContent = t("sum.token_title", { board: board[1] });
+  }
 }
 
 function drawBoard(svg) {
   $("board").innerHTML = svg;
+  retitleTokens($("board"));
   fitBoards();
   drawCursor();
 }
@@ -252,9 +286,9 @@ function drawCursor() {
   mark.setAttribute("pointer-events", "none");
   svg.append(mark);
   const [row, col] = page.cursor;
-  const kind = cell.classList.contains("wall") ? "wall" : "open";
-  const legal = cell.classList.contains("legal") ? ", a legal move" : "";
-  $("board").setAttribute("aria-label", `the maze; cursor on row ${row + 1}, column ${col + 1}: ${kind}${legal}`);
+  const kind = t(cell.classList.contains("wall") ? "board.cell.wall" : "board.cell.open");
+  const key = cell.classList.contains("legal") ? "board.maze_cursor_legal" : "board.maze_cursor";
+  $("board").setAttribute("aria-label", t(key, { row: row + 1, col: col + 1, kind }));
 }
 
 const STEPS = {
@@ -286,20 +320,29 @@ function plannedAnswer(row, col) {
   return plans.find(([move]) => move[0] === row && move[1] === col);
 }
 
+// A cell [row, col] (0-based) or a vertex's label, as a message.
+function whereSaid(where) {
+  return Array.isArray(where)
+    ? { key: "where.cell", args: { row: where[0] + 1, col: where[1] + 1 } }
+    : { key: "where.vertex", args: { label: where } };
+}
+
+// The line that says the engine's planned answer `answer` (null: none) to `move`.
+function sayPlan(move, answer) {
+  liveText("plan", () => (answer === null
+    ? t("plan.win", { where: whereSaid(move) })
+    : t("plan.answer", { where: whereSaid(move), answer: whereSaid(answer) })));
+}
+
 function showPlan(cell) {
   $("board").querySelectorAll(".planned").forEach((mark) => mark.remove());
-  $("plan").textContent = "";
+  liveText("plan", null);
   if (!cell || !page.game || page.game.phase !== "play") return;
   const plan = plannedAnswer(Number(cell.dataset.row), Number(cell.dataset.col));
   if (!plan) return;
   const [move, answer] = plan;
-  const there = `row ${move[0] + 1}, column ${move[1] + 1}`;
-  if (answer === null) {
-    $("plan").textContent = `If you move to ${there}, the engine cannot move: you win.`;
-    return;
-  }
-  $("plan").textContent =
-    `If you move to ${there}, the engine answers at row ${answer[0] + 1}, column ${answer[1] + 1}.`;
+  sayPlan(move, answer);
+  if (answer === null) return;
   const target = cellAt(answer[0], answer[1]);
   const svg = $("board").querySelector("svg");
   if (!target || !svg) return;
@@ -318,14 +361,14 @@ function showGame(state) {
   if (page.mode === "graph") drawGraph();
   else drawBoard(state.svg);
   const status = $("status");
-  status.textContent = state.message;
+  liveText("status", () => say(state.said));
   status.classList.toggle("over", state.phase === "over");
   status.dataset.phase = state.phase;
   status.dataset.winner = state.winner || "";
   $("hint").disabled = state.phase === "over";
   $("undo").disabled = !state.can_undo; // a move of yours, or the start you placed
-  $("undo").title = "Take back your last move (Ctrl+Z)";
-  $("plan").textContent = "";
+  $("undo").title = t("button.undo_move_title");
+  liveText("plan", null);
   showPlans(state);
   showRecord(state.record || []);
 }
@@ -335,11 +378,11 @@ function showGame(state) {
 function showPlans(state) {
   const name = (where) => (Array.isArray(where) ? `${where[0] + 1} ${where[1] + 1}` : where);
   const plans = state.phase === "play" ? state.planned || [] : [];
-  $("plans").textContent = plans.length
-    ? "The engine's answer to each of your moves: " + plans
-      .map(([move, answer]) => `${name(move)} → ${answer === null ? "none (you win)" : name(answer)}`)
-      .join("; ") + "."
-    : "";
+  liveText("plans", plans.length ? () => t("plans.list", {
+    list: sayList(plans.map(([move, answer]) => t("plans.item", {
+      move: name(move), answer: answer === null ? t("plans.none") : name(answer),
+    })), "list.semicolon"),
+  }) : null);
 }
 
 // The annotated record at the end of a game: the person's mistakes first,
@@ -353,7 +396,7 @@ function showRecord(record) {
   const shown = page.game && page.game.at !== null && page.game.at !== undefined
     ? page.game.at : record.length - 1;
   $("step-shown").textContent = record.length
-    ? (shown === record.length - 1 ? "showing the end of the game" : `showing the board after move ${shown}`)
+    ? (shown === record.length - 1 ? t("record.end") : t("record.after", { move: shown }))
     : "";
   $("step-back").disabled = shown <= 0;
   $("step-forward").disabled = shown >= record.length - 1;
@@ -361,11 +404,12 @@ function showRecord(record) {
   record.forEach((line, k) => {
     // a cell [row, col] of a maze, or a vertex's label
     const named = line.cell ? `${line.cell[0] + 1} ${line.cell[1] + 1}` : line.vertex;
-    const where = `${k === 0 ? "start " : ""}${named}`;
+    const where = k === 0 ? t("record.start", { where: named }) : named;
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = `${where} (${line.who})${line.verdict ? ": " + line.verdict : ""}`;
+    const words = { where, who: t(`who.${line.who}`), verdict: t(`verdict.${line.verdict}`) };
+    button.textContent = t(line.verdict ? "record.line_verdict" : "record.line", words);
     button.addEventListener("click", () => stepTo(k));
     item.append(button);
     item.className = (line.verdict || "given") + (k === shown ? " shown" : "");
@@ -373,8 +417,8 @@ function showRecord(record) {
     if (line.who === "you" && line.verdict === "mistake") mistakes.push(k === 0 ? where : `${k}. ${where}`);
   });
   $("mistakes").textContent = mistakes.length
-    ? `Your mistakes (a forced win thrown away): ${mistakes.join(", ")}.`
-    : "You made no mistake.";
+    ? t("record.mistakes", { list: sayList(mistakes) })
+    : t("record.no_mistake");
 }
 
 // Show a finished game after its first k moves (k = 0: just the start).
@@ -406,7 +450,7 @@ function checkMazeHeader(text) {
   const most = page.limits.max_side;
   if (sides.some((side) => side.length > 12 || Number(side) > most)) {
     const [height, width] = sides.map((side) => (side.length > 20 ? `${side.slice(0, 20)}...` : side));
-    throw new Error(`maze too large: ${height}x${width}, at most ${most} on a side`);
+    throw said({ key: "error.maze_too_large", args: { height, width, side: most } });
   }
 }
 
@@ -422,8 +466,8 @@ async function analyse(text) {
   $("rows").value = data.height;
   $("cols").value = data.width;
   $("maze-text").value = mazeText(data.rows);
-  describe("analysis", data.summary);
-  $("status").textContent = "Editing: click cells to draw walls, then start a game.";
+  describe("analysis", () => say(data.summary_said));
+  liveText("status", () => t("status.edit_maze"));
   $("status").classList.remove("over");
   $("status").dataset.phase = "edit";
   drawBoard(data.svg);
@@ -503,8 +547,8 @@ async function backToEditing() {
   page.game = null;
   $("hint").disabled = true;
   setPlaying(false); // Undo: the graph's edits, or nothing
-  $("plan").textContent = "";
-  $("plans").textContent = "";
+  liveText("plan", null);
+  liveText("plans", null);
   $("record-panel").hidden = true;
   try {
     if (page.mode === "sum") editSum();
@@ -519,12 +563,13 @@ function blankMaze() {
   const rows = Number($("rows").value);
   const cols = Number($("cols").value);
   if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1)) {
-    showError(new Error("rows and columns must be whole numbers, at least 1"), "maze-size");
+    showError(said({ key: "error.maze_size" }), "maze-size");
     return;
   }
   const most = page.limits ? page.limits.max_side : Infinity; // else the server says so
   if (Math.max(rows, cols) > most) {
-    showError(new Error(`maze too large: ${rows}x${cols}, at most ${most} on a side`), "maze-size");
+    showError(said({ key: "error.maze_too_large", args: { height: rows, width: cols, side: most } }),
+      "maze-size");
     return;
   }
   page.rows = Array.from({ length: rows }, () => ".".repeat(cols));
@@ -578,7 +623,20 @@ function onUndoKey(event) {
   button.click();
 }
 
+// After a switch of language: what is drawn from the state said again.
+function sayAgain() {
+  if (page.game !== null && page.mode === "sum") showSum(page.game);
+  else if (page.game !== null) showGame(page.game);
+  else if (page.mode === "graph") drawGraph();
+  else {
+    $("board").querySelectorAll("rect.cursor").forEach((mark) => mark.remove());
+    drawCursor();
+  }
+  showEditHistory();
+}
+
 function main() {
+  i18n.onSwitch.push(sayAgain);
   watchBoardRoom();
   $("board").addEventListener("click", onBoardClick);
   $("board").addEventListener("mouseover", onBoardHover);

@@ -159,7 +159,8 @@ function showEditHistory() {
   if (playing) return;
   $("undo").disabled = !editingGraph || edits.done.length === 0;
   $("redo").disabled = edits.undone.length === 0;
-  $("undo").title = editingGraph ? "Undo the last edit of the graph (Ctrl+Z)" : "";
+  if (editingGraph) $("undo").title = t("button.undo_edit_title");
+  else $("undo").removeAttribute("title");
 }
 
 // --- editing -------------------------------------------------------------
@@ -181,7 +182,7 @@ function hasEdge(a, b) {
 
 function addVertex(x, y) {
   if (graph.vertices.length >= graph.maxVertices) {
-    showError(new Error(`a graph may have at most ${graph.maxVertices} vertices here`));
+    showError(said({ key: "error.graph_max_vertices", args: { most: graph.maxVertices } }));
     return;
   }
   remember();
@@ -192,7 +193,7 @@ function addVertex(x, y) {
 function addEdge(a, b) {
   if (a === b || hasEdge(a, b)) return;
   if (graph.edges.length >= graph.maxEdges) {
-    showError(new Error(`a graph may have at most ${graph.maxEdges} edges here`));
+    showError(said({ key: "error.graph_max_edges", args: { most: graph.maxEdges } }));
     return;
   }
   remember();
@@ -232,15 +233,22 @@ async function analyseGraph() {
   const text = graphText();
   $("explanation").hidden = true;
   if (graph.vertices.length === 0) {
-    describe("graph-analysis", "Click the empty board to add a vertex, or pick an example.");
+    describe("graph-analysis", () => t("graph.empty_help"));
     return;
   }
   const data = await api("POST", "/api/graph/analyse", { edges: text });
   if (text !== graphText()) return; // the graph changed meanwhile
   graph.analysis = data;
-  describe("graph-analysis", data.summary + (data.warning ? ` Warning: ${data.warning}` : ""));
+  describeGraph(data);
   drawGraph();
   if (graph.selected !== null) await explainVertex(graph.selected);
+}
+
+// The line under the edge list: the server's summary, and its warning.
+function describeGraph(data) {
+  describe("graph-analysis", () => (data.warning
+    ? t("graph.with_warning", { summary: data.summary_said, warning: data.warning })
+    : say(data.summary_said)));
 }
 
 async function explainVertex(label) {
@@ -250,7 +258,8 @@ async function explainVertex(label) {
   if (text !== graphText() || graph.selected !== label || page.game !== null) return;
   graph.explained = data;
   $("explanation").hidden = false;
-  $("explanation").textContent = data.text;
+  // the proof line by line (the `graph --explain` text, in the page's language)
+  liveText("explanation", () => `${data.proof.map(say).join("\n")}\n`);
   drawGraph();
 }
 
@@ -274,7 +283,7 @@ async function loadGraphText(text) {
   graph.analysis = data;
   graph.spacing = null;
   $("graph-text").value = graphText();
-  describe("graph-analysis", data.summary + (data.warning ? ` Warning: ${data.warning}` : ""));
+  describeGraph(data);
   $("explanation").hidden = true;
   drawGraph();
 }
@@ -291,17 +300,14 @@ function saveGraph() {
 
 function showGraphPlan(label) {
   $("graph-board").querySelectorAll(".planned").forEach((mark) => mark.remove());
-  $("plan").textContent = "";
+  liveText("plan", null);
   const game = page.game;
   if (!game || game.phase !== "play") return;
   const plan = (game.planned || []).find(([move]) => move === label);
   if (!plan) return;
   const [move, answer] = plan;
-  if (answer === null) {
-    $("plan").textContent = `If you move to vertex ${move}, the engine cannot move: you win.`;
-    return;
-  }
-  $("plan").textContent = `If you move to vertex ${move}, the engine answers at vertex ${answer}.`;
+  sayPlan(move, answer);
+  if (answer === null) return;
   const target = vertexNamed(answer);
   const svg = $("graph-board").querySelector("svg");
   if (target && svg) {
@@ -325,7 +331,7 @@ async function playVertex(label) {
 
 // Back from a game to editing the same graph.
 async function editGraph() {
-  $("status").textContent = "Editing the graph: draw it, or start a game on it.";
+  liveText("status", () => t("status.edit_graph"));
   $("status").dataset.phase = "edit";
   $("status").classList.remove("over");
   graph.explained = null;

@@ -117,14 +117,16 @@ function overlays() {
 
 // How a screen reader names a vertex: its label and what the board shows of it.
 function vertexName(label, shown, token) {
-  const words = [`vertex ${label}`];
-  if (label === token) words.push("the token");
-  else if (shown.path.includes(label)) words.push("visited");
-  if (shown.legal.has(label)) words.push(page.game && page.game.phase === "place" ? "a start" : "a legal move");
-  if (shown.hints.has(label)) words.push("a hint");
-  if (shown.losing.has(label) && !shown.path.includes(label)) words.push("the player to move loses here");
-  if (label === graph.selected && !page.game) words.push("selected");
-  return words.join(", ");
+  const words = [t("where.vertex", { label })];
+  if (label === token) words.push(t("vertex.token"));
+  else if (shown.path.includes(label)) words.push(t("vertex.visited"));
+  if (shown.legal.has(label)) {
+    words.push(t(page.game && page.game.phase === "place" ? "vertex.start" : "vertex.legal"));
+  }
+  if (shown.hints.has(label)) words.push(t("vertex.hint"));
+  if (shown.losing.has(label) && !shown.path.includes(label)) words.push(t("vertex.losing"));
+  if (label === graph.selected && !page.game) words.push(t("vertex.selected"));
+  return sayList(words);
 }
 
 function drawGraph() {
@@ -405,17 +407,7 @@ function showHoveredPlan(v) {
 // The edge-class overlay (graph mode, while editing): each edge's class
 // among the maximum matchings, and the elementary components (the pieces
 // of C joined by edges in some maximum matching) each in a colour of its
-// own.  Every string it shows is in EDGE_CLASS_TEXT.
-const EDGE_CLASS_TEXT = {
-  label: "Show edge classes and elementary components",
-  note: "Thick: in every maximum matching; thin: in some; dashed: in none. Edges of one " +
-    "elementary component (vertices every maximum matching pairs among themselves, " +
-    "joined by edges some maximum matching uses) share a colour.",
-  every: "in every maximum matching",
-  some: "in some but not every maximum matching",
-  none: "in no maximum matching",
-  component: "elementary component",
-};
+// own.  Its words are the catalogs' edge_class.* keys.
 // the colours are style.css's, one per data-hue (0 to HUES - 1)
 const HUES = 8;
 
@@ -429,14 +421,17 @@ function edgeClassControls() {
   const box = document.createElement("input");
   box.type = "checkbox";
   box.id = "show-edge-classes";
-  label.append(box, ` ${EDGE_CLASS_TEXT.label}`);
+  const words = document.createElement("span");
+  words.id = "edge-class-label";
+  label.append(box, " ", words);
   row.append(label);
   const note = document.createElement("p");
   note.className = "note";
   note.id = "edge-class-note";
-  note.textContent = EDGE_CLASS_TEXT.note;
   note.hidden = true;
   $("matching-overlays").after(row, note);
+  liveText("edge-class-label", () => t("edge_class.label"));
+  liveText("edge-class-note", () => t("edge_class.note"));
   box.addEventListener("change", () => {
     note.hidden = !box.checked;
     if (page.mode === "graph" && !page.game) drawGraph();
@@ -464,13 +459,13 @@ function edgeClassOverlay() {
 // An edge line's extra attributes: its class and its component's colour.
 function edgeClassAttributes(found) {
   if (!found) return {};
-  const words = [EDGE_CLASS_TEXT[found.cls]];
+  const words = [t(`edge_class.${found.cls}`)];
   const attributes = { "data-class": found.cls };
   if (found.component !== null) {
     attributes["data-hue"] = String(found.component % HUES);
     attributes["data-component"] = String(found.component);
-    words.push(`${EDGE_CLASS_TEXT.component} ${found.component + 1}`);
+    words.push(t("edge_class.component", { n: found.component + 1 }));
   }
-  attributes["aria-label"] = words.join(", ");
+  attributes["aria-label"] = sayList(words);
   return attributes;
 }

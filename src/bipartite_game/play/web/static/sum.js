@@ -19,7 +19,7 @@ async function startSum() {
   // the server counts the blocks first, and so does the page, before sending
   const boards = text.split("\n").filter((line) => /^[ \t\r\v\f]*@/.test(line)).length;
   const most = page.limits ? page.limits.max_sum_boards : Infinity;
-  if (boards > most) throw new Error(`too many boards: ${boards}, at most ${most} in a sum here`);
+  if (boards > most) throw said({ key: "error.too_many_boards", args: { n: boards, most } });
   const state = await api("POST", "/api/sums", {
     sum: text,
     moves: $("sum-moves").value,
@@ -60,31 +60,31 @@ function showSum(state) {
     figure.className = `sum-board ${board.kind}`;
     figure.dataset.board = String(k);
     const caption = document.createElement("figcaption");
-    const value = state.values ? ` · Grundy value ${state.values[k]}` : "";
-    const moves = board.legal.length ? "" : " · no move";
-    caption.textContent = `Board ${k + 1}${value}${moves}`;
+    const words = [t("sum.board", { board: k + 1 })];
+    if (state.values) words.push(t("sum.grundy", { value: state.values[k] }));
+    if (!board.legal.length) words.push(t("sum.no_move"));
+    caption.textContent = sayList(words, "sum.caption_join");
     const picture = document.createElement("div");
     picture.className = "sum-picture";
     picture.innerHTML = board.svg; // the server's SVG: escaped text, no script (CSP too)
+    retitleTokens(picture);
     figure.append(caption, picture);
     box.append(figure);
     // the keyboard: Tab to a legal move, Enter or Space to play it
     for (const mark of picture.querySelectorAll("rect.cell.legal, circle.vertex.legal")) {
       mark.setAttribute("tabindex", "0");
       mark.setAttribute("role", "button");
-      const where = mark.dataset.vertex !== undefined
-        ? `vertex ${board.labels[Number(mark.dataset.vertex)]}`
-        : `row ${Number(mark.dataset.row) + 1}, column ${Number(mark.dataset.col) + 1}`;
-      mark.setAttribute("aria-label", `board ${k + 1}, move to ${where}`);
+      const where = whereSaid(mark.dataset.vertex !== undefined
+        ? board.labels[Number(mark.dataset.vertex)]
+        : [Number(mark.dataset.row), Number(mark.dataset.col)]);
+      mark.setAttribute("aria-label", t("sum.move_aria", { board: k + 1, where }));
     }
   });
   const nim = $("nim-sum");
   if (state.values) {
     const sum = state.nim_sum;
-    const who = state.phase === "over" ? "" : sum === 0
-      ? ": 0, so the player to move (you) loses against perfect play"
-      : ": not 0, so the player to move (you) wins by making it 0";
-    nim.textContent = `Nim-sum ${state.values.join(" ⊕ ")} = ${sum}${who}.`;
+    const key = state.phase === "over" ? "sum.nim.over" : sum === 0 ? "sum.nim.zero" : "sum.nim.nonzero";
+    nim.textContent = t(key, { values: state.values.join(" ⊕ "), sum });
     nim.dataset.nimSum = String(sum);
     nim.hidden = false;
   } else {
@@ -92,17 +92,18 @@ function showSum(state) {
   }
   if (hadFocus) refocusSum(focused);
   const status = $("status");
-  status.textContent = state.message;
+  liveText("status", () => say(state.said));
   status.classList.toggle("over", state.phase === "over");
   status.dataset.phase = state.phase;
   status.dataset.winner = state.winner || "";
   $("hint").disabled = state.phase === "over";
   $("undo").disabled = !state.can_undo;
-  $("plan").textContent = "";
-  $("plans").textContent = state.record.length
-    ? "Moves: " + state.record.map((line, i) =>
-      `${i + 1}. ${line.who} board ${line.board + 1} to ${sumName(line.to)}`).join(", ") + "."
-    : "";
+  liveText("plan", null);
+  liveText("plans", state.record.length ? () => t("sum.moves_list", {
+    list: sayList(state.record.map((line, i) => t("sum.move_item", {
+      i: i + 1, who: t(`who.${line.who}`), board: line.board + 1, where: sumName(line.to),
+    }))),
+  }) : null);
   fitBoards();
 }
 
@@ -232,9 +233,8 @@ function startSumMode() {
 function editSum() {
   $("sum-boards").replaceChildren();
   $("nim-sum").hidden = true;
-  $("plans").textContent = "";
-  $("status").textContent = "Editing the sum: change it, pick the example or load a file, " +
-    "choose the moves and your side, then start a game.";
+  liveText("plans", null);
+  liveText("status", () => t("status.edit_sum"));
   $("status").dataset.phase = "edit";
   $("status").classList.remove("over");
 }

@@ -31,6 +31,8 @@ And the modules beside them:
 - :mod:`._version` -- ``__version__``, read from the installed metadata.
 - :mod:`._lazy` -- public names imported on first use (PEP 562).
 - :mod:`._checks` -- the boundary for ids and id arrays from outside.
+- :mod:`._arrays` -- the array type aliases, declared once.
+- :mod:`._digits` -- whole numbers written in decimal into a byte buffer.
 - :mod:`._frozen` -- read-only arrays and the objects that keep theirs so.
 - :mod:`._jit` -- kernels compiled only when the work is big enough.
 - :mod:`._native` -- the C kernels (``native/*.c``, built at install

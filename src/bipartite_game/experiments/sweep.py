@@ -417,6 +417,9 @@ def sweep(
         Add a ``seconds`` column.
     edge_classes : bool, optional
         Include the columns ``every``, ``some`` and ``none``.
+    budget : int or None, optional
+        The steps of exact search each sample's edge classes may take
+        (``None``: no limit).
     progress : bool, optional
         Show a progress bar on standard error.
     isolated : bool, optional
@@ -508,6 +511,9 @@ def iter_sweep(
         Add a ``seconds`` column.
     edge_classes : bool, optional
         Include the edge-class columns.
+    budget : int or None, optional
+        The steps of exact search each sample's edge classes may take
+        (``None``: no limit).
     progress : bool, optional
         Show a progress bar on standard error.
     isolated : bool, optional

@@ -555,8 +555,9 @@ def decompose(
 
     Parameters
     ----------
-    graph : Graph, networkx graph or Solution
-        The graph, or its solution (the maximum matching is reused).
+    graph : GraphLike or Solution
+        A :class:`Graph` or a networkx graph (solved first), or a
+        :class:`Solution` (its matching reused).
     budget : int or None, optional
         The steps of exact search the edge classes of a general graph may
         take (:data:`~.allowed.DEFAULT_BUDGET`, some seconds; ``None``: no
@@ -578,32 +579,16 @@ def decompose(
         If the edge classes' exact residue would pass ``budget`` (estimated
         before that work where it can be; the message names its size).
 
+    See Also
+    --------
+    solve : the solution it starts from.
+
     Notes
     -----
     Cost: the solve, then O(V + E) on bipartite graphs (one Tarjan pass);
     on other graphs O(E log V) of reductions and a few linear rounds of
     certificates, then at most ``budget`` steps of exact search (with a
     progress bar on the command line's terminal; Ctrl-C honoured).
-
-    Parameters
-    ----------
-    graph : GraphLike or Solution
-        A :class:`Graph` or a networkx graph (solved first), or a
-        :class:`Solution` (its matching reused).
-
-    Returns
-    -------
-    Decomposition
-        The classes of the vertices and of the edges.
-
-    Raises
-    ------
-    BipartiteGameError
-        When ``graph`` is neither a graph nor a solution.
-
-    See Also
-    --------
-    solve : the solution it starts from.
 
     Examples
     --------

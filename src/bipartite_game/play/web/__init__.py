@@ -11,6 +11,8 @@ Starlette on uvicorn, one module per idea:
 - :mod:`.store` — live games, changed only by whole, finished actions;
 - :mod:`.workers` — the bounded pool computations run in, and the stop signal;
 - :mod:`.guard` — Host, Origin and Content-Type checks, security headers;
+- :mod:`.i18n` — the page's words: one catalog per language, the language
+  chosen, the server's messages as keys and arguments;
 - :mod:`.routes` — the JSON API grouped by mode (page, maze, graph, games,
   sums), over one shared state;
 - :mod:`.app` — :func:`create_app`: the route groups joined, the middleware

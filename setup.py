@@ -25,15 +25,19 @@ from setuptools.command.build_ext import build_ext
 #: The library's file name beside ``_native.py`` (which looks for it first).
 LIBRARY_SUFFIX = ".dll" if sys.platform == "win32" else ".so"
 
-#: Compiler flags by setuptools' compiler type; gcc's serve clang and MinGW.
+#: Compiler flags by setuptools' compiler type: gcc's serve clang and MinGW;
+#: MSVC's defaults (/O2, /MD) are right as they are, and its exports are the
+#: functions marked BG_EXPORT (``__declspec(dllexport)``, kernels.h).
 FLAGS = {
-    "msvc": ["/O2"],
+    "msvc": [],
     "unix": ["-O2", "-std=c99", "-fvisibility=hidden"],
 }
 
 
 class build_plain_library(build_ext):
     """build_ext for a shared library that Python never imports."""
+
+    command_name = "build_ext"  # what its messages are signed with
 
     def get_ext_filename(self, fullname: str) -> str:
         # not _ckernels.cpython-311-x86_64-linux-gnu.so: no ABI to name
@@ -56,6 +60,8 @@ class bdist_wheel_any_python(bdist_wheel):
 
     The package is still platform-specific (``Root-Is-Purelib: false``, set
     by bdist_wheel because the distribution has an extension)."""
+
+    command_name = "bdist_wheel"
 
     def get_tag(self) -> tuple[str, str, str]:
         _python, _abi, platform = super().get_tag()

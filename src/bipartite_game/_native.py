@@ -218,6 +218,20 @@ def library() -> Library | None:
     return found
 
 
+#: The library's file names beside this module, in the order tried: the plain
+#: shared library that ``setup.py`` builds (no Python ABI in its name: it
+#: uses no Python API, so one build serves every Python), then the names an
+#: in-place build made before it had (``_ckernels.cpython-311-...so``).
+_LIBRARY_NAMES = tuple(
+    dict.fromkeys(
+        [
+            "_ckernels.dll" if sys.platform == "win32" else "_ckernels.so",
+            *("_ckernels" + suffix for suffix in EXTENSION_SUFFIXES),
+        ]
+    )
+)
+
+
 @functools.cache
 def _load() -> Library | None:
     """Load ``_ckernels`` from beside this module, once per process.
@@ -229,8 +243,8 @@ def _load() -> Library | None:
     rebuild it, and the kernels fall back meanwhile.
     """
     here = os.path.dirname(os.path.abspath(__file__))
-    for suffix in EXTENSION_SUFFIXES:
-        path = os.path.join(here, "_ckernels" + suffix)
+    for name in _LIBRARY_NAMES:
+        path = os.path.join(here, name)
         if os.path.exists(path):
             tree = os.path.exists(os.path.join(here, os.pardir, os.pardir, "setup.py"))
             if tree and _stale(path, os.path.join(here, "native")):

@@ -16,6 +16,9 @@ __all__ = ["ServeCommand"]
 _SERVE_MAX_SIDE = 200
 #: The largest ``serve --max-vertices`` (the page draws every vertex).
 _SERVE_MAX_VERTICES = 1000
+#: The web page's server, the ``web`` extra (pyproject.toml): a core install
+#: (numpy, tqdm) has none of them.
+_WEB_MODULES = ("starlette", "uvicorn", "h11")
 
 
 class ServeCommand(Command):
@@ -60,7 +63,15 @@ class ServeCommand(Command):
 
     def run(self, args: argparse.Namespace) -> int:
         """The web page on uvicorn, until Ctrl-C."""
-        from ...play.web import Limits, serve
+        try:
+            from ...play.web import Limits, serve
+        except ModuleNotFoundError as error:
+            if error.name is None or error.name.partition(".")[0] not in _WEB_MODULES:
+                raise
+            raise BipartiteGameError(
+                f"serve needs the web extra ({error.name} is not installed): "
+                'pip install "bipartite-game[web]"'
+            ) from None
 
         if not args.host.strip():
             raise BipartiteGameError("--host: expected an address to listen on, found ''")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-WEB = ("starlette", "uvicorn", "h11")
+WEB = ("starlette", "uvicorn", "h11", "anyio")
 
 
 def _requirement_names(extra: str | None) -> set[str]:

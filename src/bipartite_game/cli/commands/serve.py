@@ -16,9 +16,6 @@ __all__ = ["ServeCommand"]
 _SERVE_MAX_SIDE = 200
 #: The largest ``serve --max-vertices`` (the page draws every vertex).
 _SERVE_MAX_VERTICES = 1000
-#: The web page's server, the ``web`` extra (pyproject.toml): a core install
-#: (numpy, tqdm) has none of them.
-_WEB_MODULES = ("starlette", "uvicorn", "h11")
 
 
 class ServeCommand(Command):
@@ -66,7 +63,9 @@ class ServeCommand(Command):
         try:
             from ...play.web import Limits, serve
         except ModuleNotFoundError as error:
-            if error.name is None or error.name.partition(".")[0] not in _WEB_MODULES:
+            # the web extra's modules (starlette, uvicorn, h11, anyio) or one
+            # they need: a core install (numpy, tqdm) has none of them
+            if error.name is None or error.name.partition(".")[0] == "bipartite_game":
                 raise
             raise BipartiteGameError(
                 f"serve needs the web extra ({error.name} is not installed): "

@@ -9,9 +9,10 @@ wheel holding it is tagged ``py3-none-<platform>``: one wheel per platform
 serves every Python the package supports.
 
 It is optional: where no C compiler is found the install still succeeds, and
-every kernel runs through numba or interpreted instead (the same answers;
-only start-up and speed differ).  ``BIPARTITE_GAME_NATIVE=required`` at build
-time makes a failed compile fail the build instead (release wheels and CI).
+every kernel runs its Python specification, interpreted, instead (the same
+answers, slowly on large inputs; one line on standard error says so).
+``BIPARTITE_GAME_NATIVE=required`` at build time makes a failed compile fail
+the build instead (release wheels and CI).
 """
 
 import os

@@ -26,8 +26,8 @@ from .cli_util import GOLDEN, Result, assert_one_line_error, run
 from .strategies import tiered
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "maze.txt"
-#: Small inputs need not compile: a subprocess answers without loading numba.
-QUICK = {**os.environ, "BIPARTITE_GAME_JIT": "auto"}
+#: The environment of the command-line runs (the kernels as a user's are).
+QUICK = dict(os.environ)
 THOUSAND_DIGITS = "9" * 5000
 
 

@@ -2,8 +2,7 @@
 
 Every kernel of theory/geography/ with a C version is run both ways on the
 same random arguments by :func:`native_util.same_as_python` (results and
-in-place arguments equal; numba's compiled version too on about one example
-in eight).  The arguments are built the way ``solve_geography`` builds
+in-place arguments equal).  The arguments are built the way ``solve_geography`` builds
 them: random multigraphs with loops and repeated edges, bipartite or not,
 their odd pairs, CSRs, components and word matrices; and, for the
 elimination, random matrices of low rank as well, so that zero rows,
@@ -62,14 +61,14 @@ def _side(n: int, u: IntArray, v: IntArray) -> npt.NDArray[np.int8]:
 
 @given(multigraphs())
 def test_parity_union_find(graph: tuple[int, IntArray, IntArray, int]) -> None:
-    n, u, v, seed = graph
-    same_as_python(edge_bipartite._parity_union_find, n, u, v, numba=seed % 8 == 0)
+    n, u, v, _seed = graph
+    same_as_python(edge_bipartite._parity_union_find, n, u, v)
 
 
 @given(multigraphs())
 def test_union_find(graph: tuple[int, IntArray, IntArray, int]) -> None:
-    n, u, v, seed = graph
-    same_as_python(edge_bipartite._union_find, n, u, v, numba=seed % 8 == 0)
+    n, u, v, _seed = graph
+    same_as_python(edge_bipartite._union_find, n, u, v)
 
 
 def _peel_arguments(
@@ -88,11 +87,11 @@ def _peel_arguments(
 
 @given(multigraphs(bipartite=True), st.integers(0, 1))
 def test_peel(graph: tuple[int, IntArray, IntArray, int], column_side: int) -> None:
-    n, u, v, seed = graph
+    n, u, v, _seed = graph
     indptr, adjacent, is_column, answer, alias = _peel_arguments(n, u, v, column_side)
     alive = np.ones(n, dtype=np.bool_)
     same_as_python(
-        peel._peel, indptr, adjacent, is_column, answer, alive, alias, numba=seed % 8 == 0
+        peel._peel, indptr, adjacent, is_column, answer, alive, alias
     )
 
 
@@ -106,7 +105,7 @@ def test_resolve(graph: tuple[int, IntArray, IntArray, int], column_side: int) -
     rng = np.random.default_rng(seed)
     live = alive & is_column
     answer[live] = rng.integers(0, 2, int(live.sum()))
-    same_as_python(peel._resolve, answer, alias, count, numba=seed % 8 == 0)
+    same_as_python(peel._resolve, answer, alias, count)
 
 
 def _dense_arguments(
@@ -127,9 +126,9 @@ def _dense_arguments(
 
 @given(multigraphs(bipartite=True))
 def test_local_index(graph: tuple[int, IntArray, IntArray, int]) -> None:
-    n, u, v, seed = graph
+    n, u, v, _seed = graph
     _, _, _, order, comp_start, in_x, comp = _dense_arguments(n, u, v)
-    same_as_python(edge_bipartite._local_index, order, comp_start, in_x, comp, numba=seed % 8 == 0)
+    same_as_python(edge_bipartite._local_index, order, comp_start, in_x, comp)
 
 
 @given(multigraphs(bipartite=True), st.integers(0, 1), st.booleans())
@@ -146,7 +145,6 @@ def test_all_components(graph: tuple[int, IntArray, IntArray, int], only: int, f
     same_as_python(
         edge_bipartite._all_components,
         a, b, side, order, comp_start, in_x, local, edge_order, edge_start, losing, only,
-        numba=seed % 8 == 0,
     )  # fmt: skip
 
 
@@ -182,15 +180,15 @@ Drawn = tuple[npt.NDArray[np.uint64], int, IntArray, IntArray, int]
 
 @given(word_matrices())
 def test_fill(drawn: Drawn) -> None:
-    matrix, _, rows, columns, seed = drawn
-    same_as_python(edge_bipartite._fill, matrix, rows, columns, numba=seed % 8 == 0)
+    matrix, _, rows, columns, _seed = drawn
+    same_as_python(edge_bipartite._fill, matrix, rows, columns)
 
 
 @given(word_matrices())
 def test_reduce(drawn: Drawn) -> None:
-    matrix, ncols, rows, columns, seed = drawn
+    matrix, ncols, rows, columns, _seed = drawn
     edge_bipartite._fill(matrix, rows, columns)
-    same_as_python(edge_bipartite._reduce, matrix, ncols, numba=seed % 8 == 0)
+    same_as_python(edge_bipartite._reduce, matrix, ncols)
 
 
 @given(word_matrices(), st.booleans())
@@ -206,17 +204,17 @@ def test_losing_columns(drawn: Drawn, reduced: bool) -> None:
         pivot = np.full(matrix.shape[0], -1, dtype=np.int64)
         chosen = rng.permutation(ncols)[: min(ncols, matrix.shape[0])]
         pivot[: chosen.size] = chosen
-    same_as_python(edge_bipartite._losing_columns, matrix, pivot, ncols, numba=seed % 8 == 0)
+    same_as_python(edge_bipartite._losing_columns, matrix, pivot, ncols)
 
 
 @given(multigraphs(bipartite=False), st.booleans())
 def test_strong_components(graph: tuple[int, IntArray, IntArray, int], vertex: bool) -> None:
-    n, u, v, seed = graph
+    n, u, v, _seed = graph
     if vertex:  # as directed_winners passes it under the vertex rule
         keep = u != v
         u, v = u[keep], v[keep]
     indptr, heads = directed._csr(n, u, v)
-    same_as_python(directed.strong_components, indptr, heads, numba=seed % 8 == 0)
+    same_as_python(directed.strong_components, indptr, heads)
 
 
 @given(multigraphs(bipartite=False), st.booleans())
@@ -240,7 +238,6 @@ def test_settle(graph: tuple[int, IntArray, IntArray, int], vertex: bool) -> Non
     wins = rng.random(n) < 0.5 if seed % 2 else np.zeros(n, dtype=np.bool_)
     same_as_python(
         directed._settle, k, comp_start, members, indptr, heads, looped, wins,
-        numba=seed % 8 == 0,
     )  # fmt: skip
 
 
@@ -250,7 +247,7 @@ def test_reach(graph: tuple[int, IntArray, IntArray, int], is_directed: bool) ->
     rng = np.random.default_rng(seed)
     start = int(rng.integers(0, n))
     seen = np.zeros(n, dtype=np.bool_)
-    same_as_python(search._reach, n, u, v, start, is_directed, seen, numba=seed % 8 == 0)
+    same_as_python(search._reach, n, u, v, start, is_directed, seen)
 
 
 def _chainy(rng: np.random.Generator) -> tuple[int, IntArray, IntArray]:
@@ -281,4 +278,4 @@ def test_chains(seed: int, directed: bool) -> None:
     pos = np.zeros(n, dtype=np.int64)
     ends = np.full((n, 3), -7, dtype=np.int64)
     args = (n, u, v, directed, blocked, chain, pos, ends)
-    same_as_python(chains._chains, *args, numba=seed % 8 == 0)
+    same_as_python(chains._chains, *args)

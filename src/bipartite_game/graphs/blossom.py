@@ -26,7 +26,7 @@ meets it.
 
 Native.  ``edmonds`` and ``odd_components_without`` have C versions
 (``native/blossom.c``, attached as adapters, see :mod:`._native`) that return
-the same matching and labels, so an answer needs neither numba nor the
+the same matching and labels, so an answer does not pay the
 interpreter's 1 µs an element: 100 King boards' searches take 2 ms instead
 of 67 ms interpreted.
 """
@@ -125,8 +125,8 @@ def find_root(root_of: Int32Array, x: int) -> int:
     own parent), halving the path on the way.  Amortised O(α).
 
     No native version of its own: the C kernels that need a root (the
-    blossom search, the certificate's merges) have it inline, and for a
-    caller run by numba or interpreted a ctypes call per root would cost
+    blossom search, the certificate's merges) have it inline, and for an
+    interpreted caller a ctypes call per root would cost
     more (about 10 µs) than the loop (about 2 µs)."""
     while root_of[x] != x:
         root_of[x] = root_of[root_of[x]]

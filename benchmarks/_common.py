@@ -197,7 +197,7 @@ def side_by_side(
 ) -> tuple[list[Run], list[Run]]:
     """Warm up, then alternate runs of both commands on ``path``; stop with a
     message if their outputs ever differ."""
-    timed(ours, path)  # numba's cache and the page cache
+    timed(ours, path)  # the page cache
     mine, theirs = [], []
     for _ in range(runs):
         a = timed(reference, path)

@@ -29,7 +29,6 @@ import numpy as np
 from _common import median_time, megabytes, timed, tool_command
 from _inputs import generated
 from bipartite_game import Graph, solve
-from bipartite_game._jit import set_jit_mode
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.edgelist import parse_edge_list
 from bipartite_game.problems.maze import cell_names, parse
@@ -62,7 +61,7 @@ def as_user(name: str, command: list[str], source: Path, verify_options: list[st
     """One run each of the answer, the answer with a certificate, and verify."""
     with tempfile.TemporaryDirectory() as work:
         out = str(Path(work) / "cert.json")
-        timed([*command, str(source)], source)  # numba's cache, the page cache
+        timed([*command, str(source)], source)  # the page cache
         plain = timed([*command, str(source)], source)
         written = timed([*command, str(source), "--certificate", out], source)
         checked = timed(tool_command("verify", *verify_options, str(source), out), source)
@@ -97,7 +96,6 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=100_000)
     args = parser.parse_args()
-    set_jit_mode("always")
     source = generated("maze", 13, 2000, 2000, 0.1)
     board = grid_board(parse(source.read_bytes()).open)
     labels = cell_names(board)

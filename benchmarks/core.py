@@ -18,7 +18,6 @@ import time
 
 from _common import compile_reference, median, shared_dir, timed
 from _inputs import generated
-from bipartite_game._jit import set_jit_mode
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.matching import bipartite_matching, matching_size
 from bipartite_game.problems.maze import parse
@@ -34,7 +33,6 @@ def main() -> None:
     bench = shared_dir(args.shared)
     anchor = compile_reference(bench / "anchor_maze.c") if bench else None
     maze_file = generated("maze", 12, args.size, args.size, 0.1)
-    set_jit_mode("always")
 
     board = grid_board(parse(maze_file.read_bytes()).open)
     graph = board.graph
@@ -49,7 +47,7 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         anchor_run = timed([str(anchor)], maze_file) if anchor else None
         if run == 0:
-            continue  # warm-up: numba loads its cached kernels
+            continue  # warm-up: the page cache
         core_times.append(elapsed)
         if anchor_run:
             anchor_times.append(anchor_run.seconds)

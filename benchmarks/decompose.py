@@ -20,7 +20,6 @@ import numpy as np
 from _common import median_time
 from _inputs import generated
 from bipartite_game import Graph, Solution, solve
-from bipartite_game._jit import set_jit_mode
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.problems.maze import parse
 from bipartite_game.theory.decompose import Decomposition, decompose
@@ -51,7 +50,6 @@ def main() -> None:
         "by seed, C holds about 5 %% or about 80 %% of the vertices; try 2 for the latter)",
     )
     args = parser.parse_args()
-    set_jit_mode("always")
     maze = parse(generated("maze", 13, 2000, 2000, 0.1).read_bytes())
     compare("2000x2000 maze", grid_board(maze.open).graph, args.runs)
     rng = np.random.default_rng(args.seed)

@@ -24,7 +24,6 @@ import numpy as np
 from _common import megabytes, summary, timed, tool_command
 from _inputs import generated
 from bipartite_game import Graph, maximum_matching
-from bipartite_game._jit import set_jit_mode
 from bipartite_game.graphs.matching import matching_size
 
 
@@ -36,7 +35,7 @@ def main() -> None:
     tool = tool_command("maze")
     runs = {}
     for moves in ("king", "rook"):
-        timed([*tool, "--moves", moves], maze)  # warm numba's cache
+        timed([*tool, "--moves", moves], maze)  # warm the page cache
         runs[moves] = [timed([*tool, "--moves", moves], maze) for _ in range(args.runs)]
     (t_king, m_king), (t_rook, m_rook) = summary(runs["king"]), summary(runs["rook"])
     print(
@@ -49,7 +48,6 @@ def main() -> None:
         return
     import networkx as nx
 
-    set_jit_mode("always")
     rng = np.random.default_rng(5000)
     n, m = 5000, 7500
     graph = Graph.from_edges(rng.integers(0, n, m), rng.integers(0, n, m), n)

@@ -6,18 +6,16 @@ For a front-end (``bipartite_game.problems.<problem>``) and an input file:
    every top-level kernel call timed, and per kernel its calls and its best
    total **CPU** time (``time.process_time``: on a machine shared with other
    work, wall time says more about the others than about the kernel).  The
-   settings are ``BIPARTITE_GAME_NATIVE`` (``never``: numba or interpreted,
-   the fallback; ``auto``: the native library) with ``BIPARTITE_GAME_JIT``
-   as given (``never`` is what a judge-sized input gets, ``always`` what a
-   large one gets);
+   settings are ``BIPARTITE_GAME_NATIVE`` (``never``: the Python
+   specifications interpreted, the fallback; ``auto``: the native library);
 2. with ``--before SRC`` (another version's ``src``, e.g. from ``git
    archive``, with its ``_ckernels`` library built), the same per-kernel
    table for it, then ``--runs`` whole processes of the command, this
    version and that one in turn: median wall time and peak memory, and the
    outputs checked equal.
 
-usage: python benchmarks/kernel_times.py king FILE [--jit never] [--before SRC]
-       python benchmarks/kernel_times.py maze FILE --option moves=king --jit always
+usage: python benchmarks/kernel_times.py king FILE [--before SRC]
+       python benchmarks/kernel_times.py maze FILE --option moves=king
 """
 
 from __future__ import annotations
@@ -76,10 +74,9 @@ def kernel_table(problem: str, path: Path, args: argparse.Namespace, src: Path) 
             **os.environ,
             "PYTHONPATH": str(src),
             "BIPARTITE_GAME_NATIVE": native,
-            "BIPARTITE_GAME_JIT": args.jit,
         }
         command = [sys.executable, "-c", _CHILD, problem, str(path), str(args.repeats)]
-        print(f"  {src}: NATIVE={native} JIT={args.jit}, best CPU of {args.repeats}", flush=True)
+        print(f"  {src}: NATIVE={native}, best CPU of {args.repeats}", flush=True)
         subprocess.run([*command, *args.option], env=env, check=True)
 
 
@@ -88,7 +85,6 @@ def main() -> None:
     parser.add_argument("problem")
     parser.add_argument("file", type=Path)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--jit", default="never", choices=["never", "auto", "always"])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--before", type=Path, metavar="SRC")
     parser.add_argument("--runs", type=int, default=5)
@@ -105,7 +101,7 @@ def main() -> None:
     envs = {name: {**os.environ, "PYTHONPATH": str(src)} for name, src in versions.items()}
     runs: dict[str, list[Run]] = {name: [] for name in versions}
     for env in envs.values():
-        timed(command, args.file, env=env)  # numba's cache and the page cache
+        timed(command, args.file, env=env)  # the page cache
     for _ in range(args.runs):
         for name, env in envs.items():
             runs[name].append(timed(command, args.file, env=env))

@@ -70,7 +70,7 @@ def main() -> None:
     reference = [str(seed_program(bench))] if bench is not None and has_seed else None
     for name, path in (("random", board), ("far, opposite colour", far_opposite_colour(board))):
         if reference is None:
-            timed(tool, path)  # numba's cache
+            timed(tool, path)  # the page cache
             seconds, peak = summary([timed(tool, path) for _ in range(args.runs)])
             print(f"{name}: median of {args.runs}: {seconds:.3f} s, peak {megabytes(peak)}")
             continue

@@ -53,7 +53,7 @@ def main() -> None:
     maze = generated("maze", 12, args.size, args.size, 0.1)
     tool = tool_command("maze", "--stats")
     commands = {m: [*tool, "--moves", m] for m in moves}
-    for command in commands.values():  # numba's cache (if used) and the page cache
+    for command in commands.values():  # the page cache
         timed(command, maze, args.timeout)
     runs: dict[str, list[Run]] = {m: [] for m in moves}
     for _ in range(args.runs):

@@ -41,7 +41,7 @@ def main() -> None:
         path = generated("lock", *INPUTS[rings])
         runs = args.runs if rings == 6 else args.big_runs
         if bench is None:
-            timed(tool, path)  # numba's cache
+            timed(tool, path)  # the page cache
             seconds, peak = summary([timed(tool, path) for _ in range(runs)])
             print(f"m={rings}: median of {runs}: {seconds:.3f} s, peak {megabytes(peak)}")
             continue

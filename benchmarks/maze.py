@@ -43,7 +43,7 @@ def main() -> None:
     for size in (int(s) for s in args.sizes.split(",")):
         maze_file = generated("maze", SEEDS.get(size, size), size, size, 0.1)
         if bench is None:
-            timed(tool, maze_file)  # numba's cache
+            timed(tool, maze_file)  # the page cache
             t_ours, m_ours = summary([timed(tool, maze_file) for _ in range(args.runs)])
             print(f"{size}x{size}: median of {args.runs}: {t_ours:.3f} s, peak {megabytes(m_ours)}")
             continue

@@ -207,12 +207,10 @@ def drive_peer(peer: str, data: bytes, repeat: int) -> tuple[bytes, float, float
 def drive_ours(data: bytes, repeat: int) -> tuple[bytes, float, float]:
     """The same for bipartite-game's library, kernels loaded by a warm-up."""
     from bipartite_game import grid_board, maximum_matching, solve
-    from bipartite_game._jit import set_jit_mode
     from bipartite_game.problems.maze import answer
 
-    set_jit_mode("always")  # compiled, as the peers are, at every size
     graph = grid_board(parse_maze(data)).graph
-    solve(graph)  # load the kernels: numba's import is not the matching's time
+    solve(graph)  # load the library: its load is not the matching's time
     match_times, answer_times = [], []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -268,7 +266,7 @@ def main() -> None:
         walls = 0.2 if side <= 100 else 0.1
         path = generated("maze", side, side, side, walls)
         name = f"{side}x{side}, {walls:.0%} walls"
-        expected = timed(tool_command("maze"), path).stdout  # also warms numba's cache
+        expected = timed(tool_command("maze"), path).stdout  # also warms the page cache
         for peer in peers:
             if side > LARGEST.get(peer, side) or peer in timed_out:
                 print(f"{name:<22} {peer:<15} {'(not run: too slow at this size)':>39}")

@@ -1,8 +1,8 @@
 """Whole-process time at the judges' sizes, beside ``python -c 'import numpy'``.
 
 A contestant's run is one short process, so what counts there is start-up:
-the interpreter, numpy, this package's modules and, only when an input is
-large enough to need them, numba and the cached kernels.  This runs, side by
+the interpreter, numpy, this package's modules and the native kernel
+library.  This runs, side by
 side and in turn (so that both see the same machine load):
 
 - ``python -c 'import numpy'``, the floor any numpy program pays;
@@ -102,7 +102,7 @@ def main() -> None:
     for env in versions.values():
         _byte_compile(env)
         for _, command, path in listing:
-            timed(command, path, env=env)  # numba's cache, the page cache
+            timed(command, path, env=env)  # the page cache
     runs: dict[tuple[str, str], list[Run]] = {}
     for _ in range(args.runs):  # in turn, so that all share the same load
         for name, command, path in listing:

@@ -1,7 +1,7 @@
 """The speed targets in one table: each whole process beside its compiled peer.
 
 Every row runs ``bipartite-game`` and one peer on the same input, in fresh
-processes, in turn: a warm-up of each (numba's cache, the page cache, the
+processes, in turn: a warm-up of each (the page cache, the
 compiled drivers), then ``--runs`` rounds in which every row runs its peer
 and then ours, so that all pairs share the machine's load.  Columns: the
 median wall time of each, their ratio beside the target ratio, both peak
@@ -286,10 +286,8 @@ else:
     graph = grid_board(parse(data).open, "king").graph
 first, second = [], []
 if engine == "ours":
-    from bipartite_game._jit import set_jit_mode
     from bipartite_game.theory.game import solve
     from bipartite_game.graphs.matching import matching_size, maximum_matching
-    set_jit_mode("always")
     solve(graph)  # load the kernels
     for _ in range(repeat):
         start = time.perf_counter()
@@ -443,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{t.key:<16} {t.name} (peer: {t.peer})")
         return 0
     rows = [prepare(target, args) for target in chosen(args)]
-    for row in rows:  # warm-up: numba's cache, the page cache; outputs compared
+    for row in rows:  # warm-up: the page cache; outputs compared
         row.ours.run(row.path, args.timeout, record=False)
         row.peer.run(row.path, args.timeout, record=False)
     for _ in range(args.runs):

@@ -1,16 +1,17 @@
-"""Test settings: the compiled kernels are what get tested.
+"""Test settings: Hypothesis's profiles (``HYPOTHESIS_PROFILE=ci`` for
+.ci/run's full counts) and Ctrl-C heard; the browser fixtures are in
+``play/browser/conftest.py``.
 
-``BIPARTITE_GAME_JIT=always`` makes every kernel call, however small, go
-through numba (subprocesses inherit it); ``tests/package/test_jit.py`` checks the
-interpreted path separately.
+The kernels run as a user's install runs them: in C where the native
+library is built; each module's test file checks its Python specifications
+against C (``same_as_python``), and ``BIPARTITE_GAME_NATIVE=never`` runs
+everything interpreted.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-
-os.environ.setdefault("BIPARTITE_GAME_JIT", "always")
 
 # A shell starts a background job with Ctrl-C ignored, and an ignored signal
 # stays ignored through exec: the tests that send SIGINT to a command would

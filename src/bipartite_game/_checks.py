@@ -9,7 +9,7 @@ an id array may be any integer dtype, or floats whose values are all whole
 numbers (``np.asarray([])`` is a float array), never booleans (a mask passed
 where ids are meant), strings, complex numbers or objects.
 
-Why here and not in the kernels: numba's compiled code does not check
+Why here and not in the kernels: the C kernels do not check
 indices, so an id out of range reads or writes memory that is not the
 array's, and a malformed CSR can send a search round for ever; and a check
 inside a kernel would run on every call, the package's own trusted ones

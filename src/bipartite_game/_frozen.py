@@ -36,8 +36,8 @@ def freeze(array: ArrayT) -> ArrayT:
     no handle on the memory stays writable (``array.base`` included); for
     arrays this package made and hands out.  Returns ``array``, or a
     read-only copy when its memory belongs to an object other than an
-    array that hands out a writable buffer (numba's arrays: their base is
-    numba's memory record), which no flag can close.  O(depth of views),
+    array that hands out a writable buffer (a ``bytearray``, an
+    ``mmap``), which no flag can close.  O(depth of views),
     O(size) for such a copy."""
     view: object = array
     while isinstance(view, np.ndarray):

@@ -1,12 +1,11 @@
 """The native kernel library: C versions of the hot kernels, loaded by ctypes.
 
-Why a second implementation: numba costs about 0.35 s in every process that
-compiles (its import, then its compiler's set-up when the first cached kernel
-loads), which is more than a whole judge-sized answer, and a kernel run
-interpreted costs about 1 µs per element.  A shared library built at install
-time (``setup.py``; the sources are ``native/*.c``) costs about a millisecond
-to load and runs at C speed from the first call, so the hot paths need
-neither.  The library is plain C99 with no ``Python.h``: it builds wherever a
+Why a second implementation: a kernel run interpreted costs about 1 µs per
+element.  A shared library built at install time (``setup.py``; the sources
+are ``native/*.c``; a release wheel carries it built) costs about a
+millisecond to load and runs at C speed from the first call, which no JIT
+compiler's start-up matches at a judge's sizes.  It is the package's one
+compiled implementation.  The library is plain C99 with no ``Python.h``: it builds wherever a
 C compiler is, a stock Debian Python without its headers included, and it is
 loaded with ctypes, which releases the GIL during each call (so the progress
 line of ``_stats`` keeps ticking).
@@ -16,11 +15,12 @@ The Python kernel stays the single specification: each native function is an
 (``@kernel(native=adapter)``) that allocates what the Python function would
 return, calls C to fill it, and returns the same values; tests compare the
 two on random inputs.  Without the library (no compiler at install, or
-``BIPARTITE_GAME_NATIVE=never``) every kernel runs as before, through numba
-or interpreted, with the same answers.
+``BIPARTITE_GAME_NATIVE=never``) every kernel runs its Python
+specification, interpreted, with the same answers.
 
 ``BIPARTITE_GAME_NATIVE``: ``auto`` (the default) uses the library when it is
-there; ``never`` ignores it; ``required`` makes its absence an error (CI uses
+there; ``never`` ignores it (every kernel interpreted: the tests use it to
+run the specifications); ``required`` makes its absence an error (CI uses
 this, so that a build that silently failed cannot pass as a fallback).
 """
 
@@ -218,6 +218,20 @@ def library() -> Library | None:
     return found
 
 
+#: The library's file names beside this module, in the order tried: the plain
+#: shared library that ``setup.py`` builds (no Python ABI in its name: it
+#: uses no Python API, so one build serves every Python), then the names an
+#: in-place build made before it had (``_ckernels.cpython-311-...so``).
+_LIBRARY_NAMES = tuple(
+    dict.fromkeys(
+        [
+            "_ckernels.dll" if sys.platform == "win32" else "_ckernels.so",
+            *("_ckernels" + suffix for suffix in EXTENSION_SUFFIXES),
+        ]
+    )
+)
+
+
 @functools.cache
 def _load() -> Library | None:
     """Load ``_ckernels`` from beside this module, once per process.
@@ -229,8 +243,8 @@ def _load() -> Library | None:
     rebuild it, and the kernels fall back meanwhile.
     """
     here = os.path.dirname(os.path.abspath(__file__))
-    for suffix in EXTENSION_SUFFIXES:
-        path = os.path.join(here, "_ckernels" + suffix)
+    for name in _LIBRARY_NAMES:
+        path = os.path.join(here, name)
         if os.path.exists(path):
             tree = os.path.exists(os.path.join(here, os.pardir, os.pardir, "setup.py"))
             if tree and _stale(path, os.path.join(here, "native")):

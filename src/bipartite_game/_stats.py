@@ -56,11 +56,10 @@ __all__ = [
 ]
 
 #: The sizes ``_jit`` counts, one per way a kernel call ran: in the native
-#: C library, compiled by numba, or as plain Python.
+#: C library, or as plain Python (the specification).
 NATIVE_CALLS = "kernel calls: native"
-NUMBA_CALLS = "kernel calls: numba"
 INTERPRETED_CALLS = "kernel calls: interpreted"
-_KERNEL_CALLS = (NATIVE_CALLS, NUMBA_CALLS, INTERPRETED_CALLS)
+_KERNEL_CALLS = (NATIVE_CALLS, INTERPRETED_CALLS)
 
 #: Seconds of work before the progress line appears.
 PROGRESS_AFTER = 2.0
@@ -270,7 +269,7 @@ class Recorder:
                 facts.append((key, str(value)))
         facts.extend(notes.items())
         if any(key in sizes for key in _KERNEL_CALLS):
-            ways = zip(_KERNEL_CALLS, ("in C", "by numba", "interpreted"), strict=True)
+            ways = zip(_KERNEL_CALLS, ("in C", "interpreted"), strict=True)
             calls = ", ".join(f"{sizes.get(key, 0)} {how}" for key, how in ways)
             facts.append(("kernel calls", calls))
         facts.append(("peak memory", f"{peak_memory() / 2**20:.1f} MiB (the process's ru_maxrss)"))

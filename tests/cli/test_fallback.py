@@ -1,8 +1,8 @@
 """Without the native library, every judge command still gives the golden
-answers: compiled by numba, and interpreted.
+answers, interpreted.
 
 The rest of the suite runs with the C library (CI requires it), so the
-kernels' other two paths, the ones a user without a C compiler runs, are
+kernels' other path, the one a user without a C compiler runs, is
 checked here on every golden file, in process (each command's ``answer``,
 as the command line calls it), besides the per-kernel comparisons in each
 module's test file (``same_as_python``).
@@ -18,26 +18,20 @@ from pathlib import Path
 
 import pytest
 
-from bipartite_game import _jit, _native, _stats
+from bipartite_game import _native, _stats
 from tests.support.cli import golden_cases, golden_game
-from tests.support.numba import needs_numba
 
 _COMMANDS = ("maze", "graph", "king", "knights", "lock", "bunny", "edges")
 _CASES = [(command, case) for command in _COMMANDS for case in golden_cases(command)]
 
 
-@pytest.fixture(
-    params=[pytest.param("always", marks=[pytest.mark.slow, needs_numba]), "never"],
-    ids=["numba", "interpreted"],
-)
-def without_library(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The library switched off; kernels compiled by numba, or interpreted."""
+@pytest.fixture
+def without_library() -> Iterator[None]:
+    """The library switched off: every kernel interpreted."""
     previous_native = _native.set_native_mode("never")
-    previous_jit = _jit.set_jit_mode(request.param)
     try:
         yield
     finally:
-        _jit.set_jit_mode(previous_jit)
         _native.set_native_mode(previous_native)
 
 
@@ -56,10 +50,10 @@ def test_golden_answers_without_the_library(
     with _stats.session(stats=table):
         got = module.answer(case.read_bytes(), **options)
     assert bytes(got) == case.with_suffix(".out").read_bytes()
-    pattern = r"kernel calls +(\d+) in C, (\d+) by numba, (\d+) interpreted"
+    pattern = r"kernel calls +(\d+) in C, (\d+) interpreted"
     calls = re.search(pattern, table.getvalue())
     if command == "knights":  # without the library: numpy's frontier search, no kernel
         assert calls is None, table.getvalue()
     else:
         assert calls is not None and calls[1] == "0", table.getvalue()
-        assert int(calls[2]) + int(calls[3]) > 0, table.getvalue()
+        assert int(calls[2]) > 0, table.getvalue()

@@ -26,8 +26,8 @@ from tests.support.paths import GOLDEN, ROOT
 from tests.support.strategies import tiered
 
 EXAMPLE = ROOT / "examples" / "maze.txt"
-#: Small inputs need not compile: a subprocess answers without loading numba.
-QUICK = {**os.environ, "BIPARTITE_GAME_JIT": "auto"}
+#: The environment of the command-line runs (the kernels as a user's are).
+QUICK = dict(os.environ)
 THOUSAND_DIGITS = "9" * 5000
 
 

@@ -202,7 +202,6 @@ def _run_main(args: list[str]) -> int:
             "_run_pool",
             lambda tasks, workers: map(_fake_row, itertools.islice(tasks, 3)),
         )
-        patch.setattr(cli_main, "_skip_blas_probe", lambda: None)
         patch.setattr(warnings, "showwarning", warnings.showwarning)
         patch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
         patch.setattr(sys, "stderr", err)

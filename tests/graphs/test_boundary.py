@@ -1,12 +1,13 @@
 """Malformed input at the public boundary: a clean BipartiteGameError, never
 a crash, an out-of-bounds read, a loop without end, or another exception.
 
-The kernels trust their arrays (numba does not check indices), so every
-public entry checks what it hands them.  The reproductions of crashes and
-hangs found before the checks existed run in a subprocess, in compiled and
-in interpreted mode, so that a regression fails one test instead of killing
-pytest.  The Hypothesis tests feed malformed arrays and ids to every public
-entry in compiled mode (``BIPARTITE_GAME_JIT=always``, see conftest.py);
+The kernels trust their arrays (the C kernels do not check indices), so
+every public entry checks what it hands them.  The reproductions of crashes
+and hangs found before the checks existed run in a subprocess, with the C
+library and interpreted (``BIPARTITE_GAME_NATIVE=never``), so that a
+regression fails one test instead of killing pytest.  The Hypothesis tests
+feed malformed arrays and ids to every public entry as the suite runs
+(with the C library where it is built);
 ``pytest --hypothesis-show-statistics`` reports how many inputs each tried
 and how many were refused.
 """
@@ -88,12 +89,12 @@ _DANGEROUS = {
 }
 
 
-@pytest.mark.parametrize("mode", ["always", "never"])
+@pytest.mark.parametrize("mode", ["auto", "never"])
 @pytest.mark.parametrize("case", sorted(_DANGEROUS), ids=lambda name: name.split(":")[0])
 def test_inputs_that_once_crashed_are_refused_in_a_subprocess(case: str, mode: str) -> None:
     body, fragment = _DANGEROUS[case]
     script = _CHILD.format(body=textwrap.indent(body, "    "))
-    env = {**os.environ, "BIPARTITE_GAME_JIT": mode}
+    env = {**os.environ, "BIPARTITE_GAME_NATIVE": mode}
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
     )

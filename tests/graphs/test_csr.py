@@ -80,18 +80,17 @@ def test_the_csr_is_built_as_numpy_builds_it(case: Any, narrow: bool) -> None:
 def test_the_graph_kernels_match_python(case: Any, seed: int) -> None:
     n, u, v = case
     g = Graph.from_edges(u, v, n)
-    numba = seed % 8 == 0
-    _side, parent, a, b = same_as_python(csr.two_colour, g.indptr, g.indices, numba=numba)
+    _side, parent, a, b = same_as_python(csr.two_colour, g.indptr, g.indices)
     if a >= 0:
-        cycle = same_as_python(csr.tree_cycle, parent, a, b, numba=numba)
+        cycle = same_as_python(csr.tree_cycle, parent, a, b)
         assert cycle.size % 2 == 1
     rng = np.random.default_rng(seed)
     source = int(rng.integers(n))
     limit = int(rng.integers(0, n + 2))
-    same_as_python(csr.component, g.indptr, g.indices, source, limit, numba=numba)
-    same_as_python(csr.component, g.indptr, g.indices, source, n, numba=numba)
+    same_as_python(csr.component, g.indptr, g.indices, source, limit)
+    same_as_python(csr.component, g.indptr, g.indices, source, n)
     kept = np.flatnonzero(rng.random(n) < rng.random()).astype(np.int32)
-    same_as_python(csr.induced, g.indptr, g.indices, kept, numba=numba)
+    same_as_python(csr.induced, g.indptr, g.indices, kept)
 
 
 def test_a_large_level_is_swept_in_order_as_python_does() -> None:

@@ -182,9 +182,10 @@ def test_a_base_array_made_writable_is_found_through_its_view() -> None:
 
 
 def test_memory_owned_by_a_writable_buffer_is_copied_when_frozen() -> None:
-    # numba's arrays are views of its memory record, a writable buffer no
-    # flag can close: a graph built from one used to refuse itself as
-    # "made writable" (the numba fallback of every lock solve)
+    # an array that is a view of a writable buffer (a bytearray here; the
+    # arrays of a JIT compiler's fallback were views of its memory record)
+    # is one no flag can close: a graph built from one used to refuse itself
+    # as "made writable"
     from bipartite_game._frozen import freeze, is_frozen
 
     owner = bytearray(np.arange(4, dtype=np.int64).tobytes())

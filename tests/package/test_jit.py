@@ -1,42 +1,29 @@
-"""The choice between interpreting and compiling a kernel, and start-up.
+"""Kernels: C where the library is, the Python specification else, the note
+a large interpreted call gives, and start-up.
 
-The rest of the suite runs every kernel compiled (``conftest.py``); here the
-``auto`` mode's choice is checked, the interpreted path is compared with the
-compiled one, and fresh processes show what a command imports: nothing of
-numba on a small input, nothing of the package that its path does not use.
+Fresh processes show what a command imports: nothing of the package that
+its path does not use.  (The C-against-Python comparisons of every kernel
+are the ``test_native*`` files'.)
 """
 
 from __future__ import annotations
 
-import os
+import io
+import re
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import bipartite_game
-from bipartite_game import _jit
-from bipartite_game.problems import king, maze
-from tests.support.numba import needs_numba
+from bipartite_game import _jit, _stats
 from tests.support.paths import ROOT
 
 EXAMPLES = ROOT / "examples"
 
 
-@pytest.fixture
-def cold(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``auto`` mode in a process where no kernel has run compiled yet."""
-    monkeypatch.setattr(_jit, "_warm", False)
-    previous = _jit.set_jit_mode("auto")
-    yield
-    _jit.set_jit_mode(previous)
-
-
-def test_auto_interprets_up_to_small_work_then_compiles(cold: None) -> None:
+def test_a_call_is_small_up_to_small_work() -> None:
     assert _jit._is_small((np.zeros(_jit.SMALL_WORK),))
     assert not _jit._is_small((np.zeros(_jit.SMALL_WORK + 1),))
     # every array argument counts, other arguments do not
@@ -45,20 +32,60 @@ def test_auto_interprets_up_to_small_work_then_compiles(cold: None) -> None:
     assert _jit._is_small((half, 3))
 
 
-def test_a_weight_multiplies_the_work(cold: None) -> None:
+def test_a_weight_multiplies_the_work() -> None:
     cells = np.zeros(_jit.SMALL_WORK // 8)
     assert _jit._is_small((cells,), 8)
     assert not _jit._is_small((np.zeros(cells.size + 1),), 8)
 
 
-def test_once_a_kernel_ran_compiled_the_threshold_falls(
-    cold: None, monkeypatch: pytest.MonkeyPatch
+def _doubling() -> _jit.Kernel[[np.ndarray], np.ndarray]:
+    """A kernel with a C version stood in for by an adapter that says so."""
+
+    def twice(values: np.ndarray) -> np.ndarray:
+        return values * 2
+
+    def adapter(lib: object, values: np.ndarray) -> np.ndarray:
+        return -values * 2  # not what the specification says: tells them apart
+
+    return _jit.kernel(native=adapter)(twice)
+
+
+def test_a_kernel_runs_in_c_where_the_library_is_and_its_specification_else(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    middle = (np.zeros(_jit.WARM_WORK + 1),)
-    assert _jit._is_small(middle)
-    monkeypatch.setattr(_jit, "_warm", True)
-    assert not _jit._is_small(middle)
-    assert _jit._is_small((np.zeros(_jit.WARM_WORK),))
+    doubling = _doubling()
+    values = np.arange(3)
+    table = io.StringIO()
+    with _stats.session(stats=table):
+        monkeypatch.setattr(_jit, "library", lambda: object())
+        assert doubling(values).tolist() == [0, -2, -4]
+        monkeypatch.setattr(_jit, "library", lambda: None)
+        assert doubling(values).tolist() == [0, 2, 4]
+        assert _jit.kernel(lambda v: v + 1)(values).tolist() == [1, 2, 3]
+    assert re.search(r"kernel calls +1 in C, 2 interpreted", table.getvalue()), table.getvalue()
+
+
+@pytest.mark.parametrize("mode", ["auto", "never"])
+def test_a_large_call_without_the_library_says_so_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, mode: str
+) -> None:
+    """One note for the first large interpreted call, none for small ones,
+    and none where ``BIPARTITE_GAME_NATIVE=never`` asked for the
+    specifications."""
+    doubling = _doubling()
+    monkeypatch.setattr(_jit, "library", lambda: None)
+    monkeypatch.setattr(_jit, "_noted", set())
+    monkeypatch.setattr(_jit, "native_mode", lambda: mode)
+    with caplog.at_level("WARNING", logger=_jit.__name__):
+        doubling(np.zeros(10))
+        assert caplog.records == []
+        for _ in range(3):
+            doubling(np.zeros(_jit.SMALL_WORK + 1))
+    notes = [record.getMessage() for record in caplog.records]
+    if mode == "never":
+        assert notes == []
+    else:
+        assert len(notes) == 1 and "native kernel library was not built" in notes[0], notes
 
 
 def test_the_builders_are_weighted() -> None:
@@ -76,46 +103,16 @@ def test_kernel_takes_a_weight_or_none() -> None:
     assert heavy.__name__ == "twice" and heavy.py_func is twice
 
 
-@settings(max_examples=25)
-@given(
-    st.integers(1, 12),
-    st.integers(1, 12),
-    st.floats(0.0, 0.6),
-    st.integers(0, 2**32 - 1),
-    st.sampled_from(["rook", "king", "knight"]),
-)
-@pytest.mark.slow
-@needs_numba
-def test_interpreted_and_compiled_answers_are_the_same(
-    rows: int, cols: int, walls: float, seed: int, moves: str
-) -> None:
-    cells = np.random.default_rng(seed).random((rows, cols)) < walls
-    text = f"{rows} {cols}\n" + "\n".join(
-        "".join("#" if wall else "." for wall in row) for row in cells
-    )
-    answers = []
-    for mode in ("never", "always"):
-        previous = _jit.set_jit_mode(mode)
-        try:
-            answers.append(bytes(maze.answer(text, moves=moves)))
-        finally:
-            _jit.set_jit_mode(previous)
-    assert answers[0] == answers[1]
-
-
 def _modules_after(code: str) -> set[str]:
-    """The modules a fresh ``auto`` process has imported after ``code``."""
-    env = {**os.environ, "BIPARTITE_GAME_JIT": "auto"}
+    """The modules a fresh process has imported after ``code``."""
     script = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"
-    out = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, check=True, text=True
-    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, text=True)
     return set(out.stdout.split())
 
 
 def test_importing_the_package_imports_neither_numpy_nor_its_modules() -> None:
     modules = _modules_after("import bipartite_game")
-    assert "numpy" not in modules and "numba" not in modules
+    assert "numpy" not in modules
     loaded = {m for m in modules if m.startswith("bipartite_game.")}
     assert loaded == {"bipartite_game.errors", "bipartite_game._lazy"}
 
@@ -139,7 +136,7 @@ def test_a_submodule_named_like_a_function_leaves_the_function() -> None:
 
 
 @pytest.mark.parametrize("command", ["maze", "king", "knights", "lock", "graph", "bunny"])
-def test_a_judge_command_on_a_small_input_never_imports_numba(command: str) -> None:
+def test_a_judge_command_imports_only_the_modules_its_path_uses(command: str) -> None:
     example = EXAMPLES / f"{command}.txt"
     modules = _modules_after(
         "import contextlib, io, sys\nfrom bipartite_game import cli\n"
@@ -147,8 +144,6 @@ def test_a_judge_command_on_a_small_input_never_imports_numba(command: str) -> N
         f"    status = cli.main([{command!r}, {str(example)!r}])\n"
         "assert status == 0, status"
     )
-    assert "numba" not in modules
-    # the command line imports only the modules its path uses
     assert not modules & {
         "bipartite_game.theory.decompose",
         "bipartite_game.play.position",
@@ -162,20 +157,6 @@ def test_a_judge_command_on_a_small_input_never_imports_numba(command: str) -> N
         "bipartite_game.proofs.certificate",
         "bipartite_game.theory.geography",
     }
-
-
-def test_a_judge_sized_king_set_stays_interpreted(cold: None) -> None:
-    boards = [f"{15} {15}\n" + "\n".join(["K" + "." * 14] + ["." * 15] * 14)] * 100
-    text = "100\n" + "\n".join(boards)
-    assert bytes(king.answer(text)).count(b"Case #") == 100
-    assert not _jit._warm
-
-
-def test_a_judge_sized_maze_stays_interpreted(cold: None) -> None:
-    """100x100, the JSOI limit, without a wall: the most work of that size."""
-    text = "100 100\n" + "\n".join(["." * 100] * 100)
-    assert bytes(maze.answer(text)) == b"LOSE\n"  # a perfect matching
-    assert not _jit._warm
 
 
 def test_the_kit_names_resolve_lazily_and_stay_functions() -> None:

@@ -47,9 +47,6 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
         env["TERM"] = "xterm"
-        # what is tested is the terminal, not the kernels: no numba compile
-        # (after an edit, minutes on a busy machine) before the first prompt
-        env["BIPARTITE_GAME_JIT"] = "never"
         if no_color:
             env["NO_COLOR"] = "1"
 

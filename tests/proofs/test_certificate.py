@@ -330,7 +330,6 @@ def test_levels(drawn: EdgeSet, seed: int, damaged: bool) -> None:
         barrier = rng.random(graph.num_vertices) < 0.5
     same_as_python(
         certificate._levels, _indptr(graph, seed), graph.indices, solution.mate, losing, barrier,
-        numba=seed % 8 == 0,
     )  # fmt: skip
 
 
@@ -340,7 +339,6 @@ def test_merges(drawn: EdgeSet, seed: int) -> None:
     solution = solve(graph)
     edges, _, problem = same_as_python(
         certificate._merges, _indptr(graph, seed), graph.indices, solution.mate, solution.losing,
-        numba=seed % 8 == 0,
     )  # fmt: skip
     assert problem == 0
     assert edges.size <= 3 * graph.num_vertices
@@ -368,7 +366,7 @@ INT64 = st.integers(-(2**63) + 1, 2**63 - 1)  # -2**63: Python's loop never ends
 def test_write_integers(values: list[int], seed: int) -> None:
     array = np.array(values, dtype=np.int64)
     out = np.zeros(array.size * 21 + 2, dtype=np.uint8)
-    same_as_python(certificate._write_integers, array, out, numba=seed % 8 == 0)
+    same_as_python(certificate._write_integers, array, out)
     assert json.loads(certificate._json_integers(array)) == values
 
 
@@ -376,7 +374,7 @@ def test_write_integers(values: list[int], seed: int) -> None:
 def test_write_booleans(values: list[bool], seed: int) -> None:
     array = np.array(values, dtype=np.bool_)
     out = np.zeros(array.size * 6 + 2, dtype=np.uint8)
-    same_as_python(certificate._write_booleans, array, out, numba=seed % 8 == 0)
+    same_as_python(certificate._write_booleans, array, out)
     assert json.loads(certificate._json_booleans(array)) == values
 
 
@@ -412,7 +410,7 @@ def test_has_edges(drawn: EdgeSet, seed: int, random_pairs: bool) -> None:
         us = rng.integers(0, n, int(rng.integers(0, 3 * n))).astype(np.int64)
         vs = rng.integers(0, n, us.size).astype(np.int64)
     found = same_as_python(
-        verify_module._has_edges, _indptr(graph, seed), graph.indices, us, vs, numba=seed % 8 == 0
+        verify_module._has_edges, _indptr(graph, seed), graph.indices, us, vs
     )
     if not random_pairs:
         assert bool(np.all(found))
@@ -431,7 +429,7 @@ def test_components(drawn: EdgeSet, seed: int, random_removed: bool) -> None:
     if random_removed:
         removed = np.random.default_rng(seed).random(n) < 0.3
     same_as_python(
-        verify_module._components, _indptr(graph, seed), graph.indices, removed, numba=seed % 8 == 0
+        verify_module._components, _indptr(graph, seed), graph.indices, removed
     )
 
 
@@ -461,7 +459,6 @@ def test_verify_merges(drawn: EdgeSet, seed: int, damage: str) -> None:
             removed = rng.random(n) < 0.2
     problem, _, piece = same_as_python(
         verify_module._merges, _indptr(graph, seed), graph.indices, removed, edges, sizes,
-        numba=seed % 8 == 0,
     )  # fmt: skip
     if damage == "none":
         assert problem == 0 and piece.size == n

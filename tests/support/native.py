@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bipartite_game import _jit, _native
+from bipartite_game import _native
 from bipartite_game._jit import Kernel
 from bipartite_game.graphs import matching
 
@@ -47,12 +47,9 @@ def _assert_equal(left: Any, right: Any, what: str) -> None:
         assert left == right, f"{what}: {left!r} != {right!r}"
 
 
-def same_as_python(kernel: Kernel[..., Any], *args: Any, numba: bool = False) -> Any:
+def same_as_python(kernel: Kernel[..., Any], *args: Any) -> Any:
     """Run ``kernel`` natively and as Python on copies of ``args``; assert the
-    results and the arguments afterwards are equal; return the result.
-
-    ``numba=True`` checks numba's compiled version too: the fallback where
-    the library is not built (the rest of the suite runs the native one)."""
+    results and the arguments afterwards are equal; return the result."""
     lib = native_library()
     assert kernel.native is not None, f"{kernel.__name__} has no native version"
     python_args = [_copy(a) for a in args]
@@ -66,11 +63,6 @@ def same_as_python(kernel: Kernel[..., Any], *args: Any, numba: bool = False) ->
     _assert_equal(got, expected, f"{kernel.__name__} result")
     for k, (a, b) in enumerate(zip(native_args, python_args, strict=True)):
         _assert_equal(a, b, f"{kernel.__name__} argument {k} afterwards")
-    if numba and _jit._has_numba():  # numba is an optional extra
-        compiled_args = [_copy(a) for a in args]
-        _assert_equal(kernel.compiled()(*compiled_args), expected, f"{kernel.__name__} numba")
-        for k, (a, b) in enumerate(zip(compiled_args, python_args, strict=True)):
-            _assert_equal(a, b, f"{kernel.__name__} argument {k} after numba")
     return got
 
 

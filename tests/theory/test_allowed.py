@@ -592,7 +592,8 @@ def test_no_c_gives_no_allowed_edge() -> None:
 
 
 def test_without_the_library_the_specification_answers() -> None:
-    """Never numba (the kernels are plain Python): interpreted, same answer."""
+    """Without the library the kernels' Python specifications (plain Python:
+    a class, lists) run interpreted, with the same answer."""
     g = planted(np.random.default_rng(9), 40)
     ip, ind, mate, in_c = _inputs(g)
     native = al.allowed_edges(ip, ind, mate, in_c)

@@ -579,14 +579,14 @@ def _side(n: int, u: IntArray, v: IntArray) -> npt.NDArray[np.int8]:
 
 @given(seeded_multigraphs())
 def test_parity_union_find(graph: tuple[int, IntArray, IntArray, int]) -> None:
-    n, u, v, seed = graph
-    same_as_python(edge_bipartite._parity_union_find, n, u, v, numba=seed % 8 == 0)
+    n, u, v, _seed = graph
+    same_as_python(edge_bipartite._parity_union_find, n, u, v)
 
 
 @given(seeded_multigraphs())
 def test_union_find(graph: tuple[int, IntArray, IntArray, int]) -> None:
-    n, u, v, seed = graph
-    same_as_python(edge_bipartite._union_find, n, u, v, numba=seed % 8 == 0)
+    n, u, v, _seed = graph
+    same_as_python(edge_bipartite._union_find, n, u, v)
 
 
 def _peel_arguments(
@@ -605,11 +605,11 @@ def _peel_arguments(
 
 @given(seeded_multigraphs(bipartite=True), st.integers(0, 1))
 def test_peel(graph: tuple[int, IntArray, IntArray, int], column_side: int) -> None:
-    n, u, v, seed = graph
+    n, u, v, _seed = graph
     indptr, adjacent, is_column, answer, alias = _peel_arguments(n, u, v, column_side)
     alive = np.ones(n, dtype=np.bool_)
     same_as_python(
-        peel._peel, indptr, adjacent, is_column, answer, alive, alias, numba=seed % 8 == 0
+        peel._peel, indptr, adjacent, is_column, answer, alive, alias
     )
 
 
@@ -623,7 +623,7 @@ def test_resolve(graph: tuple[int, IntArray, IntArray, int], column_side: int) -
     rng = np.random.default_rng(seed)
     live = alive & is_column
     answer[live] = rng.integers(0, 2, int(live.sum()))
-    same_as_python(peel._resolve, answer, alias, count, numba=seed % 8 == 0)
+    same_as_python(peel._resolve, answer, alias, count)
 
 
 def _dense_arguments(
@@ -644,9 +644,9 @@ def _dense_arguments(
 
 @given(seeded_multigraphs(bipartite=True))
 def test_local_index(graph: tuple[int, IntArray, IntArray, int]) -> None:
-    n, u, v, seed = graph
+    n, u, v, _seed = graph
     _, _, _, order, comp_start, in_x, comp = _dense_arguments(n, u, v)
-    same_as_python(edge_bipartite._local_index, order, comp_start, in_x, comp, numba=seed % 8 == 0)
+    same_as_python(edge_bipartite._local_index, order, comp_start, in_x, comp)
 
 
 @given(seeded_multigraphs(bipartite=True), st.integers(0, 1), st.booleans())
@@ -663,7 +663,6 @@ def test_all_components(graph: tuple[int, IntArray, IntArray, int], only: int, f
     same_as_python(
         edge_bipartite._all_components,
         a, b, side, order, comp_start, in_x, local, edge_order, edge_start, losing, only,
-        numba=seed % 8 == 0,
     )  # fmt: skip
 
 
@@ -699,15 +698,15 @@ Drawn = tuple[npt.NDArray[np.uint64], int, IntArray, IntArray, int]
 
 @given(word_matrices())
 def test_fill(drawn: Drawn) -> None:
-    matrix, _, rows, columns, seed = drawn
-    same_as_python(edge_bipartite._fill, matrix, rows, columns, numba=seed % 8 == 0)
+    matrix, _, rows, columns, _seed = drawn
+    same_as_python(edge_bipartite._fill, matrix, rows, columns)
 
 
 @given(word_matrices())
 def test_reduce(drawn: Drawn) -> None:
-    matrix, ncols, rows, columns, seed = drawn
+    matrix, ncols, rows, columns, _seed = drawn
     edge_bipartite._fill(matrix, rows, columns)
-    same_as_python(edge_bipartite._reduce, matrix, ncols, numba=seed % 8 == 0)
+    same_as_python(edge_bipartite._reduce, matrix, ncols)
 
 
 @given(word_matrices(), st.booleans())
@@ -723,17 +722,17 @@ def test_losing_columns(drawn: Drawn, reduced: bool) -> None:
         pivot = np.full(matrix.shape[0], -1, dtype=np.int64)
         chosen = rng.permutation(ncols)[: min(ncols, matrix.shape[0])]
         pivot[: chosen.size] = chosen
-    same_as_python(edge_bipartite._losing_columns, matrix, pivot, ncols, numba=seed % 8 == 0)
+    same_as_python(edge_bipartite._losing_columns, matrix, pivot, ncols)
 
 
 @given(seeded_multigraphs(bipartite=False), st.booleans())
 def test_strong_components(graph: tuple[int, IntArray, IntArray, int], vertex: bool) -> None:
-    n, u, v, seed = graph
+    n, u, v, _seed = graph
     if vertex:  # as directed_winners passes it under the vertex rule
         keep = u != v
         u, v = u[keep], v[keep]
     indptr, heads = directed._csr(n, u, v)
-    same_as_python(directed.strong_components, indptr, heads, numba=seed % 8 == 0)
+    same_as_python(directed.strong_components, indptr, heads)
 
 
 @given(seeded_multigraphs(bipartite=False), st.booleans())
@@ -757,7 +756,6 @@ def test_settle(graph: tuple[int, IntArray, IntArray, int], vertex: bool) -> Non
     wins = rng.random(n) < 0.5 if seed % 2 else np.zeros(n, dtype=np.bool_)
     same_as_python(
         directed._settle, k, comp_start, members, indptr, heads, looped, wins,
-        numba=seed % 8 == 0,
     )  # fmt: skip
 
 
@@ -767,7 +765,7 @@ def test_reach(graph: tuple[int, IntArray, IntArray, int], is_directed: bool) ->
     rng = np.random.default_rng(seed)
     start = int(rng.integers(0, n))
     seen = np.zeros(n, dtype=np.bool_)
-    same_as_python(search._reach, n, u, v, start, is_directed, seen, numba=seed % 8 == 0)
+    same_as_python(search._reach, n, u, v, start, is_directed, seen)
 
 
 def _chainy(rng: np.random.Generator) -> tuple[int, IntArray, IntArray]:
@@ -798,4 +796,4 @@ def test_chains(seed: int, directed: bool) -> None:
     pos = np.zeros(n, dtype=np.int64)
     ends = np.full((n, 3), -7, dtype=np.int64)
     args = (n, u, v, directed, blocked, chain, pos, ends)
-    same_as_python(chains._chains, *args, numba=seed % 8 == 0)
+    same_as_python(chains._chains, *args)

@@ -133,7 +133,7 @@ def test_forest_kernel_native_is_its_python_specification(graph: EdgeSet, seed: 
     if rng.random() < 0.5:
         edges = [(int(rng.integers(0, i)), i) for i in range(1, n) if rng.random() < 0.9]
     g = _graph(n, edges)
-    same_as_python(nimbers.forest_values, wide_offsets(g.indptr), g.indices, 1, numba=True)
+    same_as_python(nimbers.forest_values, wide_offsets(g.indptr), g.indices, 1)
 
 
 def test_small_cases_by_hand() -> None:

@@ -4,8 +4,7 @@ Every kernel of edge_classes.py (decompose's), annotate.py and explain.py is run
 on the arguments those modules would pass, built from random graphs (bipartite
 or not, sparse or dense, with a perfect matching planted on some so that
 ``C`` is large) solved first, by :func:`tests.support.native.same_as_python`
-(results and in-place arguments equal; numba's compiled version too on about
-one example in eight).  The offsets are int32 on a third of the examples,
+(results and in-place arguments equal).  The offsets are int32 on a third of the examples,
 as a board builder writes them.
 """
 
@@ -83,9 +82,8 @@ def test_fine_blocks_and_same_block(drawn: tuple[Solution, int]) -> None:
     indptr = _indptr(g, seed)
     block = same_as_python(
         edge_classes.fine_blocks, indptr, g.indices, side, solution.mate, in_c,
-        numba=seed % 8 == 0,
     )  # fmt: skip
-    same_as_python(edge_classes.same_block, indptr, g.indices, block, numba=seed % 8 == 0)
+    same_as_python(edge_classes.same_block, indptr, g.indices, block)
 
 
 @given(solved(), st.booleans())
@@ -100,7 +98,6 @@ def test_classify(drawn: tuple[Solution, int], random_allowed: bool) -> None:
         allowed = np.random.default_rng(seed).random(allowed.size) < 0.5
     same_as_python(
         edge_classes.classify, indptr, g.indices, solution.mate, vertex_class, allowed,
-        numba=seed % 8 == 0,
     )  # fmt: skip
 
 
@@ -132,7 +129,7 @@ def test_first_illegal(drawn: tuple[Solution, int], damage: int) -> None:
     for _ in range(damage):  # any vertex anywhere after the start: the first bad one is named
         if path.size > 1:
             path[int(rng.integers(1, path.size))] = int(rng.integers(0, g.num_vertices))
-    same_as_python(annotate._first_illegal, _indptr(g, seed), g.indices, path, numba=seed % 8 == 0)
+    same_as_python(annotate._first_illegal, _indptr(g, seed), g.indices, path)
 
 
 @given(solved(bipartite=True), st.booleans())
@@ -152,7 +149,7 @@ def test_delete_along(drawn: tuple[Solution, int], seeded: bool) -> None:
     else:
         mate = solution.mate.copy()
     same_as_python(
-        annotate._delete_along, _indptr(g, seed), g.indices, mate, path, numba=seed % 8 == 0
+        annotate._delete_along, _indptr(g, seed), g.indices, mate, path
     )
 
 
@@ -164,4 +161,4 @@ def test_difference_path(drawn: tuple[Solution, int]) -> None:
         return
     v = int(losing[seed % losing.size])
     other = solution.strategy(v).mate
-    same_as_python(explain._difference_path, solution.mate, other, v, numba=seed % 8 == 0)
+    same_as_python(explain._difference_path, solution.mate, other, v)

@@ -152,7 +152,7 @@ def test_forest_kernel_native_is_its_python_specification(graph: EdgeSet, seed: 
     if rng.random() < 0.5:  # a forest: the edges to earlier vertices only, one each
         edges = [(int(rng.integers(0, i)), i) for i in range(1, n) if rng.random() < 0.9]
     g = _graph(n, edges)  # cyclic graphs too: the values are then unused, but in bounds
-    same_as_python(nimbers.forest_values, wide_offsets(g.indptr), g.indices, numba=True)
+    same_as_python(nimbers.forest_values, wide_offsets(g.indptr), g.indices)
 
 
 def test_values_keyed_by_label_and_misuse() -> None:

@@ -169,7 +169,6 @@ def _parse_and_run(words: list[str]) -> int:
     # every command writes its answer, its verdict or its game there: with
     # standard output closed it would be lost, and the run would say success
     require_stdout()
-    _skip_blas_probe()
     warnings.showwarning = _show_warning
     return command.run(args)
 
@@ -180,20 +179,6 @@ def _innermost(parser: Parser, args: argparse.Namespace) -> Parser:
     while parser.subcommands:
         parser = parser.subcommands[getattr(args, parser.subcommand_dest)]
     return parser
-
-
-def _skip_blas_probe() -> None:
-    """Spare numba's search for scipy's BLAS in this process.
-
-    When numba loads its array maths (at the first compiled call) it imports
-    ``scipy.linalg`` if scipy is installed, to offer ``np.dot`` and friends;
-    that import costs about 0.17 s, a sixth of a judge-sized run.  No kernel
-    here does linear algebra and the command line never uses scipy, so, when
-    nothing has imported scipy yet, the command line marks it absent for
-    numba's probe.  The library itself never does this.
-    """
-    if not any(name == "scipy" or name.startswith("scipy.") for name in sys.modules):
-        sys.modules["scipy"] = None  # type: ignore[assignment]
 
 
 def _settle_stdout() -> None:

@@ -26,8 +26,8 @@ meets it.
 
 Native.  ``edmonds`` and ``odd_components_without`` have C versions
 (``native/blossom.c``, attached as adapters, see :mod:`._native`) that return
-the same matching and labels, so an answer needs neither numba nor the
-interpreter, whose cost per element dwarfs a judge-sized search (the
+the same matching and labels, so an answer does not pay the
+interpreter's cost per element, which dwarfs a judge-sized search (the
 figures: docs/benchmarks.md, "The blossom search and the lock lattice,
 native").
 """
@@ -123,8 +123,8 @@ def find_root(root_of: Int32Array | IntArray, x: int) -> int:
     method's (the verifier keeps its own: it loads no solver module).
 
     No native version of its own: the C kernels that need a root (the
-    blossom search, the certificate's merges) have it inline, and for a
-    caller run by numba or interpreted a ctypes call per root would cost
+    blossom search, the certificate's merges) have it inline, and for an
+    interpreted caller a ctypes call per root would cost
     more (about 10 µs) than the loop (about 2 µs)."""
     while root_of[x] != x:
         root_of[x] = root_of[root_of[x]]

@@ -28,12 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["grid_csr", "grid_degrees", "grid_indices", "lattice_csr", "number_kept"]
 
 
-#: The builders' weight for ``_jit``'s choice to compile (see benchmarks/jit.py):
-#: they cost about 4 µs per cell interpreted, 4 times a typical kernel, and
-#: every kernel after them works on the graph they write, up to 8 entries a
-#: cell: weighted 8, a builder that is interpreted is followed by kernels
-#: that are too, and one that is compiled pays numba for all of them, rather
-#: than an answer paying both an interpreted start and numba.
+#: The builders' weight in ``_jit``'s size of a call (the note that a large
+#: input runs interpreted, without the native library): they cost about 4 µs
+#: per cell interpreted, 4 times a typical kernel, and every kernel after
+#: them works on the graph they write, up to 8 entries a cell.
 _BUILDER_WEIGHT = 8
 
 

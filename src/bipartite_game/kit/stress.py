@@ -395,8 +395,7 @@ class _Runner:
 
     def judge(self, text: str) -> tuple[str, RunOutcome]:
         # Python code runs one call at a time: threads would not make it
-        # faster (the interpreter's lock), and two threads loading numba's
-        # kernels at once break its imports.  Programs run in parallel.
+        # faster (the interpreter's lock).  Programs run in parallel.
         with self._in_process:
             want = self.expected(text)
             if not isinstance(self.solution, str):
@@ -453,8 +452,7 @@ def stress_cases(
     the cases are judged in order.  Measured on 10x10 mazes against a
     compiled solution, answering here while the program runs made 255
     cases/s at ``jobs=1`` and 367 at ``jobs=2``, against 166 and 288 when
-    each pool thread also generated and answered its case (under a lock:
-    numba's first import is not thread-safe).
+    each pool thread also generated and answered its case (under a lock).
 
     On any exception, Ctrl-C first, the programs running are killed before
     the pool's threads are waited for, so it returns at once; a

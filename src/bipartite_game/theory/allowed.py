@@ -357,8 +357,7 @@ def _allowed(
 
 def _run(k: Kernel[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """Call ``k``: its C version where the library is loaded, else its
-    Python specification interpreted.  These kernels are plain Python (a
-    class, lists), not numba's subset, so they are never handed to numba."""
+    Python specification interpreted (plain Python: a class, lists)."""
     if library() is not None:
         return k(*args, **kwargs)
     count(INTERPRETED_CALLS, 1)

@@ -73,9 +73,9 @@ def _slow_solve(seconds: float, counter: _Counter | None = None) -> Any:
 
 @pytest.fixture(scope="module", autouse=True)
 def _kernels_ready() -> None:
-    """Compile (or load) every kernel the requests below use, once, before
-    any test gives a computation a fraction of a second: on a cold numba
-    cache the first solve alone takes seconds."""
+    """Run every path the requests below use once (its modules imported, the
+    native library loaded), before any test gives a computation a fraction
+    of a second."""
     app = create_app(Limits(), warm_up=False)
     with TestClient(app, base_url=BASE) as client:
         assert client.post("/api/analyse", json={"maze": SAMPLE}).status_code == 200

@@ -60,7 +60,17 @@ class ServeCommand(Command):
 
     def run(self, args: argparse.Namespace) -> int:
         """The web page on uvicorn, until Ctrl-C."""
-        from ...play.web import Limits, serve
+        try:
+            from ...play.web import Limits, serve
+        except ModuleNotFoundError as error:
+            # the web extra's modules (starlette, uvicorn, h11, anyio) or one
+            # they need: a core install (numpy, tqdm) has none of them
+            if error.name is None or error.name.partition(".")[0] == "bipartite_game":
+                raise
+            raise BipartiteGameError(
+                f"serve needs the web extra ({error.name} is not installed): "
+                'pip install "bipartite-game[web]"'
+            ) from None
 
         if not args.host.strip():
             raise BipartiteGameError("--host: expected an address to listen on, found ''")

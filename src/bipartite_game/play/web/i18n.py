@@ -16,7 +16,7 @@ row=2, col=3)}``).
 The language of ``GET /`` is the ``lang`` cookie the page's switch sets,
 else the first language of ``Accept-Language`` that the page speaks
 (:func:`choose_language`).  Adding a string: the same key in every
-catalog (``tests/test_web_i18n.py`` checks that the keys, and each key's
+catalog (``tests/play/web/test_i18n.py`` checks that the keys, and each key's
 arguments, agree).
 """
 

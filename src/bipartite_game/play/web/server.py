@@ -41,8 +41,8 @@ _log = logging.getLogger("uvicorn.error")
 _BACKLOG = 64
 
 #: Descriptors kept for everything but open client connections: one accept
-#: burst (``_BACKLOG``), the listening socket, the event loop's, numba's
-#: cache files, static files being sent.
+#: burst (``_BACKLOG``), the listening socket, the event loop's, the
+#: native library, static files being sent.
 _RESERVED_FILES = _BACKLOG + 32
 
 #: asyncio's message when ``accept`` fails for want of descriptors; it logs

@@ -1,8 +1,8 @@
 """A bounded pool for the server's computations, and the server's stop signal.
 
-Solving a maze holds the interpreter (or a compiled kernel) for as long as it
+Solving a maze holds the interpreter (or a C kernel) for as long as it
 takes, so it runs outside the event loop, in a thread.  Python cannot stop a
-thread, and numba's kernels never look for a request to stop, so the pool
+thread, and the C kernels never look for a request to stop, so the pool
 keeps three promises another way:
 
 - at most ``workers`` computations run at once: a slot is taken before a

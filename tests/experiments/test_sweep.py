@@ -373,7 +373,10 @@ def test_ctrl_c_exits_130_quietly(jobs: str) -> None:
     os.kill(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
-    assert err == b"" and out == b""
+    assert err == b""
+    # the rows finished before Ctrl-C may have been written (a sample of
+    # G(20000, 4/n) takes a fraction of a second): whole lines, nothing else
+    assert out == b"" or (out.startswith(b"family,n,c,") and out.endswith(b"\n")), out[-200:]
 
 
 def test_without_edge_classes_the_rest_of_the_row_is_unchanged() -> None:

@@ -37,7 +37,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, NoReturn, cast
 
 from ._text import quote
 from .errors import BipartiteGameError
@@ -47,6 +47,7 @@ __all__ = [
     "OutputError",
     "ReaderGone",
     "check_output",
+    "end_now",
     "flush_stdout",
     "output_unread",
     "replacing",
@@ -220,10 +221,20 @@ class _Watch:
         if self.interrupt:
             signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGPIPE)
             return
-        for path in list(_PARTIAL):
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-        os._exit(READER_GONE)
+        end_now(READER_GONE)
+
+
+def end_now(status: int) -> NoReturn:
+    """End the process with ``status`` at once: the temporary files being
+    written removed, standard error flushed, and none of the interpreter's
+    exit hooks run (a stopped worker pool's own thread may still be closing
+    its pipes there, and say so on standard error)."""
+    for path in list(_PARTIAL):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.flush()
+    os._exit(status)
 
 
 def output_unread() -> bool:

@@ -19,7 +19,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..._command import (
+    READER_GONE,
+    ReaderGone,
     check_output,
+    end_now,
     replacing,
     stop_if_reader_leaves,
     write_stdout,
@@ -183,10 +186,17 @@ class SweepCommand(Command):
         watching: contextlib.AbstractContextManager[Callable[[], None]] = (
             stop_if_reader_leaves(interrupt=True) if to_stdout else contextlib.nullcontext(_nothing)
         )
-        with watching as computed:
-            figure = _sweep_rows(
-                args, parameters, to_stdout, stderr is not None and stderr.isatty(), computed
-            )
+        try:
+            with watching as computed:
+                figure = _sweep_rows(
+                    args, parameters, to_stdout, stderr is not None and stderr.isatty(), computed
+                )
+        except ReaderGone:
+            # the work is stopped (workers killed, cluster tasks cancelled):
+            # end here, not through the exit hooks, where the stopped pool's
+            # thread could still be closing its pipes ("Exception ignored
+            # ... Bad file descriptor", seen on Python 3.11.2)
+            end_now(READER_GONE)
         if figure is not None:
             figure.save(args.plot)
         return 0

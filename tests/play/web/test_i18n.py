@@ -12,11 +12,13 @@ import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
 from starlette.testclient import TestClient
 
+import bipartite_game.play.web
 from bipartite_game.errors import IllegalMoveError
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.edgelist import parse_edge_list
@@ -27,9 +29,10 @@ from bipartite_game.play.web.graphs import proof_said
 from bipartite_game.play.web.i18n import LANGUAGES, catalog, choose_language, message, render
 from bipartite_game.problems.maze import parse
 from bipartite_game.theory.game import solve
-from tests.support.paths import ROOT
 
-STATIC = ROOT / "src/bipartite_game/play/web/static"
+#: The page's files as installed (a wheel carries them; the tests may run
+#: against one, from a tree without src/).
+STATIC = Path(bipartite_game.play.web.__file__).parent / "static"
 ARGUMENT = re.compile(r"\{(\w+)\}")
 #: The markup a ``*_html`` message may hold.
 MARKUP = {"var", "code", "strong", "em"}

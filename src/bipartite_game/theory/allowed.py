@@ -142,15 +142,13 @@ work, so the two are compared result for result and counter for counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _stats
-from .._jit import Kernel, kernel
-from .._native import library
-from .._stats import INTERPRETED_CALLS, count
+from .._jit import kernel
 from ..errors import BipartiteGameError, SolverError
 from ..graphs.blossom import contract_blossom, find_root
 from ..graphs.csr import OffsetArray, wide_offsets
@@ -170,8 +168,6 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
-P = ParamSpec("P")
-R = TypeVar("R")
 
 #: The steps the exact residue may take unless the caller says otherwise:
 #: a step is one entry of ``R`` scanned by a search (about 5-20 ns), so this
@@ -329,8 +325,8 @@ def _allowed(
     if record.c_vertices == 0:
         return np.zeros(indices.size, dtype=np.bool_)
     with _stats.phase("edge classes: reduce"):
-        (state, twin, rep, name, member_next, events, rptr, rind, rentry, counts) = _run(
-            _reduce, indptr, indices, mate, in_c, int(options.reductions)
+        (state, twin, rep, name, member_next, events, rptr, rind, rentry, counts) = _reduce(
+            indptr, indices, mate, in_c, int(options.reductions)
         )
     rn, rm = int(counts[_R_CORE]), int(counts[_R_ENTRIES])
     record.peels, record.contractions = int(counts[_R_PEELS]), int(counts[_R_EVENTS])
@@ -339,29 +335,20 @@ def _allowed(
     rptr, rind, rentry = rptr[: rn + 1], rind[:rm], rentry[:rm]
     rmate = np.arange(rn, dtype=np.int32) ^ 1
     with _stats.phase("edge classes: certificates"):
-        rstate, rtwin, relaxed = _run(_relax, rptr, rind, int(options.short_cycles), options.rounds)
+        rstate, rtwin, relaxed = _relax(rptr, rind, int(options.short_cycles), options.rounds)
     record.short_cycles, record.rounds = int(relaxed[_X_CYCLES]), int(relaxed[_X_ROUNDS])
     record.relax_work = int(relaxed[_X_LOCAL_WORK] + relaxed[_X_WORK])
     if relaxed[_X_UNKNOWN]:
         with _stats.phase("edge classes: exact"):
             _residue(rptr, rind, rmate, rtwin, rstate, budget, record)
     with _stats.phase("edge classes: lift"):
-        allowed, lifted = _run(
-            _lift, indptr, indices, in_c, state, twin, rep, name, member_next, events,
+        allowed, lifted = _lift(
+            indptr, indices, in_c, state, twin, rep, name, member_next, events,
             int(counts[_R_EVENTS]), rentry, rstate,
         )  # fmt: skip
     record.c_entries = int(np.count_nonzero(state != _OUTSIDE))
     record.lift_work = int(lifted)
     return allowed
-
-
-def _run(k: Kernel[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    """Call ``k``: its C version where the library is loaded, else its
-    Python specification interpreted (plain Python: a class, lists)."""
-    if library() is not None:
-        return k(*args, **kwargs)
-    count(INTERPRETED_CALLS, 1)
-    return k.py_func(*args, **kwargs)
 
 
 def _check_mate(indptr: IntArray, indices: Int32Array, mate: Int32Array, in_c: BoolArray) -> None:
@@ -415,8 +402,8 @@ def _residue(
         counters[_S_NEXT] = 0
         while True:
             counters[_S_PAUSE] = min(int(counters[_S_WORK]) + _SLICE, limit + 1)
-            status = _run(
-                _exact, rptr, rind, rmate, rtwin, rstate, which, flags, scratch, wide, counters
+            status = _exact(
+                rptr, rind, rmate, rtwin, rstate, which, flags, scratch, wide, counters
             )
             if counters[_S_WORK] > limit:
                 raise EdgeClassesTooLarge(
@@ -1525,7 +1512,7 @@ def elementary_pieces(
     allowed edges (:func:`allowed_edges`), numbered in order of their
     smallest vertex; -1 outside ``C``.  Each piece is an elementary graph
     (every edge of it allowed, matched pairs inside it).  O(E α(V))."""
-    return _run(_pieces, wide_offsets(indptr), indices, in_c, allowed)
+    return _pieces(wide_offsets(indptr), indices, in_c, allowed)
 
 
 def _pieces_native(

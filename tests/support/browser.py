@@ -14,9 +14,9 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pytest
 
@@ -97,15 +97,21 @@ def page(base_url: str) -> Iterator[Page]:
         assert errors == [], errors
 
 
-#: Opens a tab at ``(width, height)``; ``touch`` emulates a touch screen
-#: (``pointer: coarse``) on a mobile layout viewport, as a phone or tablet.
-TabAt = Callable[[int, int, bool], "Page"]
+class TabAt(Protocol):
+    """Opens a tab at ``(width, height)``; ``touch`` emulates a touch screen
+    (``pointer: coarse``) on a mobile layout viewport, as a phone or tablet;
+    ``locale`` is the browser's language (Accept-Language and
+    ``navigator.language``; Chromium's own by default)."""
+
+    def __call__(
+        self, width: int, height: int, touch: bool, locale: str | None = None
+    ) -> Page: ...
 
 
 @pytest.fixture()
 def tab_at(base_url: str) -> Iterator[TabAt]:
-    """Tabs of any size, on the page, each with its own browser context;
-    like ``page``, every tab must end without a script error or a blocked
+    """Tabs of any size and language, on the page, each with its own browser
+    context (cookies too); like ``page``, every tab must end without a script error or a blocked
     resource."""
     from playwright.sync_api import sync_playwright
 
@@ -113,9 +119,12 @@ def tab_at(base_url: str) -> Iterator[TabAt]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         errors: list[str] = []
 
-        def open_tab(width: int, height: int, touch: bool) -> Page:
+        def open_tab(width: int, height: int, touch: bool, locale: str | None = None) -> Page:
             context = browser.new_context(
-                viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+                viewport={"width": width, "height": height},
+                has_touch=touch,
+                is_mobile=touch,
+                locale=locale,
             )
             tab = context.new_page()
             tab.on("pageerror", lambda error: errors.append(str(error)))

@@ -6,17 +6,16 @@ notation; a game played to its end in each mode (a maze, a graph, a sum of
 boards), with the teaching texts (the record, a vertex's proof, planned
 answers) in Chinese; the switch changing every word at once, the game in
 progress kept, and remembered on the next visit.  Skipped without
-Chromium, like ``test_browser.py`` (fixtures in ``browser.py``)."""
+Chromium, like the other browser tests (fixtures in ``tests/support/browser.py``)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.support.browser import CHROMIUM, CHROMIUM_FLAGS, _settle
+from tests.support.browser import TabAt, _settle
 
 #: A browser and a server: the slow tier (-m slow).
 pytestmark = pytest.mark.slow
@@ -40,48 +39,6 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 #: digits (the boards' labels, b1 or s2, which are the user's).
 PROPER_NAMES = {"bipartite-game", "English", "Petersen", "SG"}
 PROPER_NAMES |= {"Enter", "Tab", "Delete", "Ctrl", "Shift"}
-
-#: Opens a tab at (width, height, touch) with the browser's language.
-TabIn = Callable[[int, int, bool, str], "Page"]
-
-
-@pytest.fixture()
-def tab_in(base_url: str) -> Iterator[TabIn]:
-    """Tabs of any size whose browser speaks ``locale`` (Accept-Language and
-    navigator.language), each in its own context (cookies too); like the
-    other tabs, each must end without a script error or a blocked resource."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        errors: list[str] = []
-
-        def open_tab(width: int, height: int, touch: bool, locale: str) -> Page:
-            context = browser.new_context(
-                viewport={"width": width, "height": height},
-                has_touch=touch,
-                is_mobile=touch,
-                locale=locale,
-            )
-            tab = context.new_page()
-            tab.on("pageerror", lambda error: errors.append(str(error)))
-            tab.on(
-                "console",
-                lambda message: (
-                    errors.append(message.text)
-                    if "Content Security Policy" in message.text
-                    else None
-                ),
-            )
-            tab.goto(base_url)
-            tab.wait_for_selector("#board svg rect.cell")
-            _settle(tab)
-            return tab
-
-        yield open_tab
-        browser.close()
-        assert errors == [], errors
-
 
 def _first_screen_words(tab: Page) -> list[str]:
     """The Latin words of the text shown on the first screen, outside the
@@ -129,9 +86,9 @@ def _status(tab: Page) -> str:
 
 @SIZES
 def test_the_first_screen_is_in_chinese_for_a_chinese_browser(
-    tab_in: TabIn, width: int, height: int, touch: bool
+    tab_at: TabAt, width: int, height: int, touch: bool
 ) -> None:
-    tab = tab_in(width, height, touch, "zh-CN")
+    tab = tab_at(width, height, touch, "zh-CN")
     assert tab.get_attribute("html", "lang") == "zh-CN"
     assert tab.inner_text("#new-game") == "开始对局"
     assert HAN.search(_status(tab)), _status(tab)
@@ -142,16 +99,16 @@ def test_the_first_screen_is_in_chinese_for_a_chinese_browser(
         _settle(tab)
         assert _first_screen_words(tab) == [], mode
     # the English page, for comparison, has English on its first screen
-    english = tab_in(width, height, touch, "en-US")
+    english = tab_at(width, height, touch, "en-US")
     assert english.get_attribute("html", "lang") == "en"
     assert "Start" in _first_screen_words(english)
 
 
 @SIZES
 def test_a_maze_game_played_to_its_end_in_chinese(
-    tab_in: TabIn, width: int, height: int, touch: bool
+    tab_at: TabAt, width: int, height: int, touch: bool
 ) -> None:
-    tab = tab_in(width, height, touch, "zh-CN")
+    tab = tab_at(width, height, touch, "zh-CN")
     assert HAN.search(tab.inner_text("#analysis"))
     tab.select_option("#side", "second")  # the placer: place with the hint, then follow it
     tab.click("#new-game")
@@ -188,9 +145,9 @@ def test_a_maze_game_played_to_its_end_in_chinese(
 
 @SIZES
 def test_a_graph_game_played_to_its_end_in_chinese_with_a_proof(
-    tab_in: TabIn, width: int, height: int, touch: bool
+    tab_at: TabAt, width: int, height: int, touch: bool
 ) -> None:
-    tab = tab_in(width, height, touch, "zh-CN")
+    tab = tab_at(width, height, touch, "zh-CN")
     tab.check("#mode-graph")
     tab.wait_for_selector(GRAPH + " g.vertex")
     _settle(tab)
@@ -226,9 +183,9 @@ def test_a_graph_game_played_to_its_end_in_chinese_with_a_proof(
 
 @SIZES
 def test_a_sum_played_to_its_end_in_chinese(
-    tab_in: TabIn, width: int, height: int, touch: bool
+    tab_at: TabAt, width: int, height: int, touch: bool
 ) -> None:
-    tab = tab_in(width, height, touch, "zh-CN")
+    tab = tab_at(width, height, touch, "zh-CN")
     tab.check("#mode-sum")
     _settle(tab)
     assert _status(tab).startswith("编辑游戏的和")
@@ -254,9 +211,9 @@ def test_a_sum_played_to_its_end_in_chinese(
 
 @SIZES
 def test_the_switch_says_everything_again_and_keeps_the_game(
-    tab_in: TabIn, width: int, height: int, touch: bool
+    tab_at: TabAt, width: int, height: int, touch: bool
 ) -> None:
-    tab = tab_in(width, height, touch, "en-US")
+    tab = tab_at(width, height, touch, "en-US")
     assert tab.get_attribute("html", "lang") == "en"
     assert tab.get_attribute("#lang-en", "aria-pressed") == "true"
     tab.select_option("#side", "first")  # the engine places, you move
@@ -297,10 +254,10 @@ def test_the_switch_says_everything_again_and_keeps_the_game(
     assert tab.inner_text("#new-game") == "Start a game"
 
 
-def test_a_server_error_is_said_in_chinese(tab_in: TabIn) -> None:
+def test_a_server_error_is_said_in_chinese(tab_at: TabAt) -> None:
     """A message of the server reaches the page as a code and its arguments:
     the page says it in its own language (here a maze the server refuses)."""
-    tab = tab_in(*LAPTOP, "zh-CN")
+    tab = tab_at(*LAPTOP, "zh-CN")
     tab.click("#maze-io summary")
     tab.fill("#maze-text", "2 2\n..\n.x\n")
     tab.click("#load")

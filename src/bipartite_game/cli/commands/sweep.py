@@ -197,6 +197,11 @@ class SweepCommand(Command):
             # thread could still be closing its pipes ("Exception ignored
             # ... Bad file descriptor", seen on Python 3.11.2)
             end_now(READER_GONE)
+        except KeyboardInterrupt:
+            # likewise on Ctrl-C: the exit hook joins the stopped pool's
+            # thread, which a signal arriving inside the pool's own waiting
+            # can leave blocked (a hang seen about once in ten runs)
+            end_now(130)
         if figure is not None:
             figure.save(args.plot)
         return 0

@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 from bipartite_game import Graph, brute
 from bipartite_game.graphs.boards import grid_board
 from bipartite_game.graphs.matching import maximum_matching
+from bipartite_game.theory import annotate as annotate_module
 from bipartite_game.theory.annotate import IllegalRecordError, annotate, mover_wins_along
-from bipartite_game.theory.game import first_player_wins_from
+from bipartite_game.theory.game import Solution, first_player_wins_from
 from tests.support.cli import assert_one_line_error, run
+from tests.support.native import same_as_python
 from tests.support.paths import ROOT
+from tests.support.solved import board_offsets, legal_walk, solved
 from tests.support.strategies import adjacency, examples, graphs, tiered
 
 EXAMPLE = ROOT / "examples" / "maze.txt"
@@ -208,3 +211,39 @@ def test_incremental_repair_equals_a_solve_per_position(game: tuple[Graph, list[
         for t in range(len(path))
     ]
     assert mover_wins_along(graph, path).tolist() == expected
+
+
+# The kernels against their Python specification.
+
+
+@given(solved(), st.integers(0, 3))
+def test_first_illegal_kernel(drawn: tuple[Solution, int], damage: int) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    if g.num_vertices == 0:
+        return
+    rng = np.random.default_rng(seed)
+    path = legal_walk(g, rng)
+    for _ in range(damage):  # any vertex anywhere after the start: the first bad one is named
+        if path.size > 1:
+            path[int(rng.integers(1, path.size))] = int(rng.integers(0, g.num_vertices))
+    same_as_python(annotate_module._first_illegal, board_offsets(g, seed), g.indices, path)
+
+
+@given(solved(bipartite=True), st.booleans())
+def test_delete_along_kernel(drawn: tuple[Solution, int], seeded: bool) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    if g.num_vertices == 0:
+        return
+    path = legal_walk(g, np.random.default_rng(seed))
+    if seeded:  # the matching annotate() builds: the winner's pairs of the record first
+        first = 0 if first_player_wins_from(g, int(path[0])) else 1
+        initial = np.full(g.num_vertices, -1, dtype=np.int32)
+        ends = path[first : first + 2 * ((path.size - first) // 2)].reshape(-1, 2)
+        initial[ends[:, 0]] = ends[:, 1]
+        initial[ends[:, 1]] = ends[:, 0]
+        mate = maximum_matching(g, initial=initial)
+    else:
+        mate = solution.mate.copy()
+    same_as_python(annotate_module._delete_along, board_offsets(g, seed), g.indices, mate, path)

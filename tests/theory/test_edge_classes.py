@@ -28,9 +28,13 @@ from bipartite_game import Graph, solve
 from bipartite_game.experiments.families import generate
 from bipartite_game.experiments.sweep import sample_seed
 from bipartite_game.graphs.matching import maximum_matching
+from bipartite_game.theory import edge_classes
 from bipartite_game.theory.allowed import EdgeClassesTooLarge, EdgeClassWork, allowed_edges
 from bipartite_game.theory.decompose import decompose
+from bipartite_game.theory.game import Solution
 from tests.support.cli import assert_one_line_error, run, run_on_terminal
+from tests.support.native import same_as_python
+from tests.support.solved import board_offsets, solved, vertex_classes
 from tests.support.strategies import examples
 
 NAMES = ("none", "some", "every")
@@ -287,3 +291,35 @@ def test_edges_shows_its_phases_on_a_terminal_and_erases_them(tmp_path: Path) ->
     assert status == 0 and out == run("edges", str(path)).stdout
     assert "edge classes: exact" in shown
     assert shown.endswith("\x1b[K") and "\n" not in shown
+
+
+# The kernels against their Python specification, on the arguments decompose() passes.
+
+
+@given(solved(bipartite=True))
+def test_fine_blocks_and_same_block_kernels(drawn: tuple[Solution, int]) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    side = g.two_colouring().side
+    assert side is not None
+    in_c = vertex_classes(solution) == 2
+    indptr = board_offsets(g, seed)
+    block = same_as_python(
+        edge_classes.fine_blocks, indptr, g.indices, side, solution.mate, in_c,
+    )  # fmt: skip
+    same_as_python(edge_classes.same_block, indptr, g.indices, block)
+
+
+@given(solved(), st.booleans())
+def test_classify_kernel(drawn: tuple[Solution, int], random_allowed: bool) -> None:
+    solution, seed = drawn
+    g = solution.graph
+    vertex_class = vertex_classes(solution)
+    indptr = board_offsets(g, seed)
+    # the allowed edges' own kernels are compared in test_allowed.py
+    allowed = allowed_edges(indptr, g.indices, solution.mate, vertex_class == 2)
+    if random_allowed:  # any flags: the classes follow them all the same
+        allowed = np.random.default_rng(seed).random(allowed.size) < 0.5
+    same_as_python(
+        edge_classes.classify, indptr, g.indices, solution.mate, vertex_class, allowed,
+    )  # fmt: skip

@@ -3,13 +3,18 @@ enumeration of every maximum matching."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
 from bipartite_game import BipartiteGameError, Graph, solve
+from bipartite_game.theory import explain
 from bipartite_game.theory.explain import Explanation
+from bipartite_game.theory.game import Solution
 from tests.support.cli import assert_one_line_error, run
 from tests.support.enumeration import maximum_matchings, missed_by_some
+from tests.support.native import same_as_python
+from tests.support.solved import solved
 from tests.support.strategies import EdgeSet, examples, graphs
 
 
@@ -135,3 +140,15 @@ def test_bad_explain_is_one_line_and_status_2(
     args: tuple[str, ...], stdin: str, fragment: str
 ) -> None:
     assert_one_line_error(run(*args, stdin=stdin), fragment)
+
+
+@given(solved())
+def test_difference_path_kernel(drawn: tuple[Solution, int]) -> None:
+    """The kernel against its Python specification."""
+    solution, seed = drawn
+    losing = np.flatnonzero(solution.losing)
+    if losing.size == 0:
+        return
+    v = int(losing[seed % losing.size])
+    other = solution.strategy(v).mate
+    same_as_python(explain._difference_path, solution.mate, other, v)

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
+from ..theory._docs import shared_docs
 from ..theory.game import Strategy, solve
 
 __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
@@ -111,6 +112,7 @@ class LegalMoves:
         return f"<LegalMoves {list(self)}>"
 
 
+@shared_docs
 class Position:
     """The token on ``current``, the visited vertices, and whose turn it is.
 
@@ -122,10 +124,7 @@ class Position:
     too.  ``graph`` may be a networkx graph (converted once).  A ``board``,
     if given, must be the one ``graph`` was built from.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     start : hashable
         The vertex the token starts on.
     board : GridBoard, optional
@@ -513,6 +512,7 @@ class Position:
         )
 
 
+@shared_docs
 class Engine:
     """A perfect player for one graph (a :class:`Graph`, or a networkx graph,
     converted once).  Its moves are vertices as the graph names them.
@@ -522,10 +522,7 @@ class Engine:
     played (``None`` before its first move) and :attr:`last_reason`; its
     notebook picture is the graph with the matching it answers along.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
 
     See Also
     --------
@@ -554,13 +551,11 @@ class Engine:
         #: ``"resisting"`` (every move loses: :meth:`resist`).
         self.last_reason: str | None = None
 
+    @shared_docs
     def choose_side(self, start: Hashable) -> str:
         """The side that wins from ``start``.
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------

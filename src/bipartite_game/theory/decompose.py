@@ -85,6 +85,7 @@ from ..errors import BipartiteGameError
 from ..graphs.convert import is_networkx_graph
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, board_hint, vertices_repr
 from . import edge_classes
+from ._docs import shared_docs
 from .allowed import DEFAULT_BUDGET, allowed_edges, elementary_pieces
 from .game import Solution, solve
 
@@ -338,24 +339,19 @@ class Decomposition(FrozenArrays):
         bounds = [0, *cuts.tolist(), int(order.size)]
         return [labels[a:b] for a, b in itertools.pairwise(bounds)]
 
+    @shared_docs
     def class_of(self, v: Hashable) -> str:
         """``"D"``, ``"A"`` or ``"C"`` for the vertex ``v`` (a label on a
         labelled graph).  O(1).
 
-        Parameters
-        ----------
-        v : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
         str
             Its class.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------

@@ -36,6 +36,7 @@ from ..errors import BipartiteGameError, SolverError
 from ..graphs.graph import Graph, GraphLike, Vertex
 from ..graphs.matching import matching_size, maximum_matching, start_matching
 from ..graphs.mates import require_graph, validate_matching
+from ._docs import shared_docs
 from .bipartite import certify_bipartite, grow_bipartite, outside_neighbours, solve_bipartite
 
 if TYPE_CHECKING:
@@ -116,6 +117,7 @@ class Strategy(FrozenArrays):
         """Who wins with perfect play, ``"first"`` or ``"second"``."""
         return "first" if self.first_player_wins else "second"
 
+    @shared_docs
     def reply(self, v: Hashable) -> Vertex | None:
         """The winning answer after the opponent moves to ``v`` (or, for the
         first player, to the start itself); ``None`` if this matching has none,
@@ -133,10 +135,7 @@ class Strategy(FrozenArrays):
         Vertex or None
             The winning answer, or ``None``.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------
@@ -306,23 +305,18 @@ class Solution(FrozenArrays):
         self.check_intact()
         return matching_size(self.mate)
 
+    @shared_docs
     def first_player_wins(self, start: Hashable) -> bool:
         """True when the player to move from ``start`` wins.  O(1).
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
         bool
             Whether the player to move from ``start`` wins.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``start`` is no vertex.
+        {no_vertex(start)}
 
         Examples
         --------
@@ -332,13 +326,11 @@ class Solution(FrozenArrays):
         self.check_intact()
         return not bool(self.losing[self.graph.vertex_id(start)])
 
+    @shared_docs
     def winner(self, start: Hashable) -> str:
         """``"first"`` or ``"second"``.
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
@@ -470,6 +462,7 @@ class Solution(FrozenArrays):
         self.check_intact()
         return self.graph.labels_of(np.flatnonzero(~self.losing))
 
+    @shared_docs
     def reply(self, v: Hashable) -> Vertex | None:
         """``v``'s partner in the solution's matching, or ``None``.
 
@@ -478,20 +471,14 @@ class Solution(FrozenArrays):
         every move ``w``.  From a losing start use :meth:`strategy`.  ``v``
         and the answer are vertices (labels on a labelled graph).  O(1).
 
-        Parameters
-        ----------
-        v : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
         Vertex or None
             Its partner, or ``None`` when the matching leaves it free.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------
@@ -503,6 +490,7 @@ class Solution(FrozenArrays):
         partner = int(self.mate[self.graph.vertex_id(v)])
         return self.graph.label(partner) if partner >= 0 else None
 
+    @shared_docs
     def explain(self, start: Hashable) -> Explanation:
         """Why the player to move from ``start`` wins or loses: a small
         object whose ``str()`` is a short proof in words (an even alternating
@@ -511,20 +499,14 @@ class Solution(FrozenArrays):
         its vertices named as the graph names them.
         See :mod:`~bipartite_game.theory.explain`.  O(V + E).
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
         Explanation
             The proof; ``str()`` writes it out.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``start`` is no vertex.
+        {no_vertex(start)}
 
         Examples
         --------
@@ -537,6 +519,7 @@ class Solution(FrozenArrays):
         self.check_intact()
         return explain(self, start)
 
+    @shared_docs
     def strategy(self, start: Hashable) -> Strategy:
         """The winning player's strategy from ``start``.
 
@@ -545,20 +528,14 @@ class Solution(FrozenArrays):
         from this one (one augmenting path): it has the same size, so it is a
         maximum matching of the whole graph that misses ``start``.  O(V + E).
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
         Strategy
             The winner's strategy from ``start``.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``start`` is no vertex.
+        {no_vertex(start)}
 
         Examples
         --------
@@ -582,6 +559,7 @@ class Solution(FrozenArrays):
         return Strategy(start, False, freeze(mate), self.graph)
 
 
+@shared_docs
 def solve(graph: GraphLike) -> Solution:
     """Solve vertex geography from every start of ``graph``.
 
@@ -595,10 +573,7 @@ def solve(graph: GraphLike) -> Solution:
     solution's graph is then a :class:`Graph` labelled by its nodes).
     Cost: the matching (near linear on sparse game graphs), plus O(V + E).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
 
     Returns
     -------
@@ -641,6 +616,7 @@ def solve(graph: GraphLike) -> Solution:
     return Solution._trusted(graph, mate, losing)
 
 
+@shared_docs
 def first_player_wins_from(graph: GraphLike, start: Hashable) -> bool:
     """Does the player to move win from ``start``?  The same answer as
     ``solve(graph).first_player_wins(start)``, for less work.
@@ -652,10 +628,7 @@ def first_player_wins_from(graph: GraphLike, start: Hashable) -> bool:
     is still certified (König).  Other graphs are solved in full.
     Cost: the matching, plus O(V + E) for the certificate.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     start : hashable
         A vertex, as the graph names it.
 

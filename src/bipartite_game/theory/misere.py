@@ -65,6 +65,7 @@ from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.csr import wide_offsets
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
+from ._docs import shared_docs
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
@@ -81,6 +82,7 @@ __all__ = [
 ]
 
 
+@shared_docs
 def misere_values(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> dict[Hashable, int]:
@@ -91,24 +93,15 @@ def misere_values(
     Forests exact in O(V + E); components with a cycle searched within
     ``budget`` states and ``seconds``.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     dict
         ``{vertex: g⁻}`` for every start.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     See Also
     --------
@@ -126,6 +119,7 @@ def misere_values(
     return dict(zip(graph.labels_of(np.arange(graph.num_vertices)), values, strict=True))
 
 
+@shared_docs
 def misere_array(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
@@ -133,24 +127,15 @@ def misere_array(
     as :attr:`Solution.losing <bipartite_game.Solution.losing>` is (on a
     labelled graph ``graph.label(s)`` names the start of entry s).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         g⁻ of every start, by vertex id (int64).
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -161,6 +146,7 @@ def misere_array(
     return _all_starts(graph, budget, seconds, values=True)
 
 
+@shared_docs
 def misere_losing(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> npt.NDArray[np.bool_]:
@@ -169,24 +155,15 @@ def misere_losing(
     O(V + E)), but the search on a component with a cycle stops at a
     state's first losing option.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         ``True`` where the player to move loses, by vertex id.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -197,6 +174,7 @@ def misere_losing(
     return np.asarray(_all_starts(graph, budget, seconds, values=False) == 0, dtype=np.bool_)
 
 
+@shared_docs
 def misere_value(
     graph: GraphLike,
     vertex: Hashable,
@@ -207,28 +185,14 @@ def misere_value(
 ) -> int:
     """g⁻ of the position with the token on ``vertex`` and ``visited`` used.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    vertex : hashable
-        The token's vertex.
-    visited : array_like, optional
-        The vertices used already (ids, labels, or a boolean mask).
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {position_parameters}
 
     Returns
     -------
     int
         The position's misère Grundy value.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When ``vertex`` or a visited vertex is no vertex.
 
@@ -242,6 +206,7 @@ def misere_value(
     return _one(graph, vertex, visited, budget, seconds, values=True)
 
 
+@shared_docs
 def misere_first_player_wins(
     graph: GraphLike,
     vertex: Hashable,
@@ -252,28 +217,14 @@ def misere_first_player_wins(
 ) -> bool:
     """Does the player to move win misère geography from this position?
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    vertex : hashable
-        The token's vertex.
-    visited : array_like, optional
-        The vertices used already (ids, labels, or a boolean mask).
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {position_parameters}
 
     Returns
     -------
     bool
         Whether the player to move wins.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -318,6 +269,7 @@ class MisereSum:
     states: int
 
 
+@shared_docs
 def misere_sum(
     components: Sequence[tuple[GraphLike, Hashable] | tuple[GraphLike, Hashable, object]],
     *,
@@ -337,20 +289,14 @@ def misere_sum(
     ----------
     components : sequence of tuple
         ``(graph, vertex)`` or ``(graph, vertex, visited)`` per board.
-    budget : int, optional
-        The most states the search may hold.
-    seconds : float, optional
-        The longest the search may take.
+    {search_limits}
 
     Returns
     -------
     MisereSum
         Who wins, and a winning move.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When a component is not a graph and a vertex of it.
 

@@ -85,6 +85,7 @@ from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.csr import wide_offsets
 from ..graphs.graph import Graph, GraphLike, as_graph
+from ._docs import shared_docs
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .cubic import cubic_values
 from .game import Solution, solve
@@ -110,6 +111,7 @@ _CUBIC_FROM = 24
 _PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
 
 
+@shared_docs
 def grundy_values(
     graph_or_u: GraphLike | npt.ArrayLike,
     v: npt.ArrayLike | None = None,
@@ -141,20 +143,14 @@ def grundy_values(
         The number of vertices, with edges given as arrays.
     labels : sequence of hashable, optional
         One label per vertex, with edges given as arrays.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     dict
         ``{vertex: Grundy value}`` for every start.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When the graph or the edges are not valid.
 
@@ -178,30 +174,22 @@ def grundy_values(
     return {name: int(x) for name, x in zip(names, values.tolist(), strict=True)}
 
 
+@shared_docs
 def grundy_array(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
     """``values[s]``: the Grundy value of the start s, for every vertex;
     every value checked against the matching's zero test.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         The Grundy value of every start, by vertex id (int64).
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -213,6 +201,7 @@ def grundy_array(
     return _values(graph, np.ones(graph.num_vertices, dtype=np.bool_), limits)
 
 
+@shared_docs
 def start_values(
     graph: GraphLike,
     starts: Iterable[Hashable] | npt.ArrayLike,
@@ -226,26 +215,17 @@ def start_values(
     nothing on the others (their component's forest pass and matching are
     linear anyway).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     starts : iterable of hashable or array_like
         The starts to value, as the graph names them.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         The Grundy value of each start, in the order given (int64).
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When a start is no vertex.
 
@@ -294,6 +274,7 @@ def _values(graph: Graph, wanted: npt.NDArray[np.bool_], limits: tuple[int, floa
     return values
 
 
+@shared_docs
 def grundy_value(
     graph: GraphLike,
     vertex: Hashable,
@@ -310,28 +291,19 @@ def grundy_value(
     forest rule at once).  ``vertex`` and ``visited`` are vertices as the
     graph names them (labels on a labelled graph).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     vertex : hashable
         The token's vertex.
     visited : iterable of hashable or array_like, optional
         The vertices used already.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     int
         The position's Grundy value; 0 exactly when the player to move loses.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When ``vertex`` or a visited vertex is no vertex.
 
@@ -381,13 +353,11 @@ def grundy_value(
     return value
 
 
+@shared_docs
 def is_forest(graph: GraphLike) -> bool:
     """Whether the graph has no cycle.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
 
     Returns
     -------

@@ -50,6 +50,7 @@ import numpy.typing as npt
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
+from ._docs import shared_docs
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from .nimbers import start_values
@@ -171,6 +172,7 @@ class SumSolution:
         return self.nim_sum != 0
 
 
+@shared_docs
 def solve_sum(
     components: Iterable[object],
     *,
@@ -193,20 +195,14 @@ def solve_sum(
     ----------
     components : iterable of object
         The boards: :class:`Component`, tuples or positions.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     SumSolution
         The values, their nim-sum and a winning move.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When a component is not a board.
 
@@ -242,6 +238,7 @@ def solve_sum(
     return SumSolution(values, nim_sum, SumMove(k, chosen.named.label(vertex)))
 
 
+@shared_docs
 def engine_move(
     components: Iterable[object],
     *,
@@ -260,10 +257,7 @@ def engine_move(
     ----------
     components : iterable of object
         The boards, as for :func:`solve_sum`.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
@@ -298,6 +292,7 @@ def engine_move(
     raise BipartiteGameError("no board has a move: the sum is over")
 
 
+@shared_docs
 def component_value(
     graph: GraphLike,
     vertex: Hashable,
@@ -311,28 +306,14 @@ def component_value(
     (its component once the other visited vertices are cut off), by
     :func:`~bipartite_game.theory.nimbers.start_values` there.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    vertex : hashable
-        The token's vertex.
-    visited : array_like, optional
-        The vertices used already.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {position_parameters}
 
     Returns
     -------
     int
         The board's Grundy value.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------

@@ -48,6 +48,7 @@ from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
 from ...graphs.convert import is_networkx_graph
 from ...graphs.graph import Graph, GraphLike, Vertex
+from .._docs import shared_docs
 from .search import (
     DEFAULT_BUDGET,
     DEFAULT_SECONDS,
@@ -170,24 +171,19 @@ class GeographySolution:
     method: str
     side: npt.NDArray[np.int8] | None = field(default=None, repr=False)
 
+    @shared_docs
     def first_player_wins(self, v: Hashable) -> bool:
         """Whether the mover (who moves first from ``v``, a label when the
         game has labels) wins.  O(1).
 
-        Parameters
-        ----------
-        v : hashable
-            A start, as the game names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
         bool
             Whether the player to move wins.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------
@@ -196,13 +192,11 @@ class GeographySolution:
         """
         return not bool(self.losing[self.game.vertex_id(v)])
 
+    @shared_docs
     def winner(self, v: Hashable) -> str:
         """``"first"`` or ``"second"``.
 
-        Parameters
-        ----------
-        v : hashable
-            A start, as the game names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
@@ -265,6 +259,7 @@ class GeographySolution:
         """
         return self.game.names(np.flatnonzero(~self.losing))
 
+    @shared_docs
     def kernel(self, v: Hashable) -> list[Vertex] | None:
         """For edge geography on a bipartite graph: a set S of vertices on v's
         side, v in S, with an even number of edges from every vertex of the
@@ -272,10 +267,7 @@ class GeographySolution:
         every move back into S) — or ``None`` when the mover wins.  Its
         vertices in id order, as the game names them.
 
-        Parameters
-        ----------
-        v : hashable
-            A start, as the game names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
@@ -302,6 +294,7 @@ class GeographySolution:
         return None if found is None else g.names(found)
 
 
+@shared_docs
 def solve_geography(
     u: npt.ArrayLike | GraphLike,
     v: npt.ArrayLike | None = None,
@@ -342,10 +335,7 @@ def solve_geography(
         Whether the edges are arcs.
     labels : sequence of hashable, optional
         One label per vertex.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
@@ -408,6 +398,7 @@ def game_of(
     return Geography.build(u, v, num_vertices, rule=rule, directed=given, labels=labels)  # type: ignore[arg-type]
 
 
+@shared_docs
 def geography_mover_wins(
     u: npt.ArrayLike,
     v: npt.ArrayLike,
@@ -435,20 +426,14 @@ def geography_mover_wins(
         Whether a vertex or an edge may not be used twice.
     directed : bool, optional
         Whether the edges are arcs.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     bool
         Whether the player to move from ``start`` wins.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------

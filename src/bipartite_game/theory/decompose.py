@@ -80,6 +80,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int8Array, Int32Array
 from .._frozen import FrozenArrays, freeze, own_frozen
 from ..errors import BipartiteGameError
 from ..graphs.convert import is_networkx_graph
@@ -95,10 +96,6 @@ __all__ = [
     "Decomposition",
     "decompose",
 ]
-
-Int32Array = npt.NDArray[np.int32]
-Int8Array = npt.NDArray[np.int8]
-BoolArray = npt.NDArray[np.bool_]
 
 #: Names of the vertex classes, indexed by :attr:`Decomposition.vertex_class`.
 VERTEX_CLASSES = ("D", "A", "C")

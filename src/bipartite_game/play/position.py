@@ -25,12 +25,24 @@ import numpy.typing as npt
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
-from ..theory._docs import shared_docs
+from ..theory._docs import SECTIONS, filled, shared_docs
 from ..theory.game import Strategy, solve
 
 __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
 
 FIRST, SECOND = "first", "second"
+
+#: What :meth:`Engine.move` and :meth:`Engine.resist` take, give and raise.
+_move_docs = filled(
+    {
+        **SECTIONS,
+        "engine_move": (
+            "Parameters\n----------\nposition : Position\n    A game on this engine's graph.\n\n"
+            "Returns\n-------\nVertex or None\n    The move, or ``None`` when the game is over.\n\n"
+            "Raises\n------\nBipartiteGameError\n    When ``position`` is on another graph."
+        ),
+    }
+)
 
 #: The most vertices on which :meth:`Engine.place` weighs every start when
 #: every start loses for the placer (one solve per start).
@@ -582,6 +594,7 @@ class Engine:
                 return position
         raise BipartiteGameError("the engine plays positions on its own graph only")
 
+    @_move_docs
     def move(self, position: Position) -> Vertex | None:
         """The engine's move in ``position`` (``None`` when the game is over).
 
@@ -591,20 +604,7 @@ class Engine:
         the game follows the engine's matching, else one solve of what is
         left of the graph (winning) or one per legal move (losing).
 
-        Parameters
-        ----------
-        position : Position
-            A game on this engine's graph.
-
-        Returns
-        -------
-        Vertex or None
-            The move, or ``None`` when the game is over.
-
-        Raises
-        ------
-        BipartiteGameError
-            When ``position`` is on another graph.
+        {engine_move}
 
         Examples
         --------
@@ -670,6 +670,7 @@ class Engine:
             return None
         return strategy if self._followed(position, strategy) else None
 
+    @_move_docs
     def resist(self, position: Position) -> Vertex | None:
         """The engine's move when every move loses: its *resistance*.
 
@@ -685,15 +686,7 @@ class Engine:
         a search of exponential size.  ``None`` when the game is over.
         Cost: one solve of what is left of the graph per legal move.
 
-        Parameters
-        ----------
-        position : Position
-            A game on this engine's graph.
-
-        Returns
-        -------
-        Vertex or None
-            The move, or ``None`` when the game is over.
+        {engine_move}
 
         Examples
         --------

@@ -18,7 +18,7 @@ from bipartite_game.theory._docs import _SLOT, filled, shared_docs
 
 
 def test_a_slot_becomes_its_piece_indented_as_the_slot() -> None:
-    @filled({"limits": "budget : int\n    The most states.", "vertex": lambda n: f"{n} : hashable"})
+    @filled({"limits": "budget : int\n    The most states.", "vertex": "$arg : hashable"})
     def f() -> None:
         """Summary.
 

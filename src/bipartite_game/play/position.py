@@ -32,8 +32,9 @@ __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
 
 FIRST, SECOND = "first", "second"
 
-#: What :meth:`Engine.move` and :meth:`Engine.resist` take, give and raise.
-_move_docs = filled(
+#: The shared pieces, and what :meth:`Engine.move` and :meth:`Engine.resist`
+#: both take, give and raise.
+_engine_docs = filled(
     {
         **SECTIONS,
         "engine_move": (
@@ -49,6 +50,7 @@ _move_docs = filled(
 PLACE_SEARCH = 400
 
 
+@shared_docs
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: who won and after how many moves
@@ -74,9 +76,7 @@ class Outcome:
         How many moves were played from the start (the start itself is no
         move); the winner is ``"first"`` exactly when it is odd.
 
-    See Also
-    --------
-    Position.outcome : the usual way to get one.
+    {made_by(Position.outcome)}
 
     Examples
     --------
@@ -524,7 +524,7 @@ class Position:
         )
 
 
-@shared_docs
+@_engine_docs
 class Engine:
     """A perfect player for one graph (a :class:`Graph`, or a networkx graph,
     converted once).  Its moves are vertices as the graph names them.
@@ -563,7 +563,6 @@ class Engine:
         #: ``"resisting"`` (every move loses: :meth:`resist`).
         self.last_reason: str | None = None
 
-    @shared_docs
     def choose_side(self, start: Hashable) -> str:
         """The side that wins from ``start``.
 
@@ -594,7 +593,6 @@ class Engine:
                 return position
         raise BipartiteGameError("the engine plays positions on its own graph only")
 
-    @_move_docs
     def move(self, position: Position) -> Vertex | None:
         """The engine's move in ``position`` (``None`` when the game is over).
 
@@ -670,7 +668,6 @@ class Engine:
             return None
         return strategy if self._followed(position, strategy) else None
 
-    @_move_docs
     def resist(self, position: Position) -> Vertex | None:
         """The engine's move when every move loses: its *resistance*.
 

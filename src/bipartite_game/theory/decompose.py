@@ -108,6 +108,7 @@ _NONE, _SOME, _EVERY = 0, 1, 2
 _EVERY_STROKE, _SOME_STROKE, _NONE_STROKE = "#2f4a1f", "#8a8778", "#c2beb0"
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class Decomposition(FrozenArrays):
     """The Gallai–Edmonds decomposition of a graph and its edge classes.
@@ -154,14 +155,7 @@ class Decomposition(FrozenArrays):
         the edges of ``G[C]`` in some maximum matching), -1 outside ``C``;
         computed on first use (:meth:`elementary_components`).
 
-    Raises
-    ------
-    BipartiteGameError
-        When a decomposition built by hand disagrees with :func:`decompose`.
-
-    See Also
-    --------
-    decompose : the usual way to get one.
+    {checked_against(decompose)}
 
     Examples
     --------
@@ -336,7 +330,6 @@ class Decomposition(FrozenArrays):
         bounds = [0, *cuts.tolist(), int(order.size)]
         return [labels[a:b] for a, b in itertools.pairwise(bounds)]
 
-    @shared_docs
     def class_of(self, v: Hashable) -> str:
         """``"D"``, ``"A"`` or ``"C"`` for the vertex ``v`` (a label on a
         labelled graph).  O(1).

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["Solution", "Strategy", "first_player_wins_from", "solve"]
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class Strategy(FrozenArrays):
     """Perfect play from one start: answer every move along ``mate``.
@@ -67,9 +68,7 @@ class Strategy(FrozenArrays):
     graph : Graph, optional
         The graph played on; :meth:`reply` then speaks its labels.
 
-    See Also
-    --------
-    Solution.strategy : the usual way to get one.
+    {made_by(Solution.strategy)}
 
     Examples
     --------
@@ -117,7 +116,6 @@ class Strategy(FrozenArrays):
         """Who wins with perfect play, ``"first"`` or ``"second"``."""
         return "first" if self.first_player_wins else "second"
 
-    @shared_docs
     def reply(self, v: Hashable) -> Vertex | None:
         """The winning answer after the opponent moves to ``v`` (or, for the
         first player, to the start itself); ``None`` if this matching has none,
@@ -152,6 +150,7 @@ class Strategy(FrozenArrays):
         return graph.label(partner) if partner >= 0 else None
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class Solution(FrozenArrays):
     """Who wins vertex geography from every start of one graph.
@@ -198,14 +197,7 @@ class Solution(FrozenArrays):
     matching_size : int
         The size of a maximum matching.
 
-    Raises
-    ------
-    BipartiteGameError
-        When a solution built by hand disagrees with :func:`solve`.
-
-    See Also
-    --------
-    solve : the usual way to get one.
+    {checked_against(solve)}
 
     Examples
     --------
@@ -305,7 +297,6 @@ class Solution(FrozenArrays):
         self.check_intact()
         return matching_size(self.mate)
 
-    @shared_docs
     def first_player_wins(self, start: Hashable) -> bool:
         """True when the player to move from ``start`` wins.  O(1).
 
@@ -326,16 +317,10 @@ class Solution(FrozenArrays):
         self.check_intact()
         return not bool(self.losing[self.graph.vertex_id(start)])
 
-    @shared_docs
     def winner(self, start: Hashable) -> str:
         """``"first"`` or ``"second"``.
 
-        {vertex_parameter(start)}
-
-        Returns
-        -------
-        str
-            Who wins with perfect play from ``start``.
+        {winner_sections(start)}
 
         Examples
         --------
@@ -392,10 +377,7 @@ class Solution(FrozenArrays):
         graph's labels (ids when it has none), in vertex order: who wins
         with the token starting there, the networkx way.  O(V).
 
-        Returns
-        -------
-        dict
-            ``{vertex: "first" or "second"}``.
+        {winners_returned}
 
         Examples
         --------
@@ -432,10 +414,7 @@ class Solution(FrozenArrays):
         labels on a labelled graph, else ids (plain ints).  O(V); the array
         layer's answer is ``np.flatnonzero(solution.losing)``.
 
-        Returns
-        -------
-        list of Vertex
-            The losing starts.
+        {starts_returned(losing)}
 
         Examples
         --------
@@ -449,10 +428,7 @@ class Solution(FrozenArrays):
         """The starts from which the player to move wins, in id order (as
         :meth:`losing_starts`).  O(V).
 
-        Returns
-        -------
-        list of Vertex
-            The winning starts.
+        {starts_returned(winning)}
 
         Examples
         --------
@@ -462,7 +438,6 @@ class Solution(FrozenArrays):
         self.check_intact()
         return self.graph.labels_of(np.flatnonzero(~self.losing))
 
-    @shared_docs
     def reply(self, v: Hashable) -> Vertex | None:
         """``v``'s partner in the solution's matching, or ``None``.
 
@@ -490,7 +465,6 @@ class Solution(FrozenArrays):
         partner = int(self.mate[self.graph.vertex_id(v)])
         return self.graph.label(partner) if partner >= 0 else None
 
-    @shared_docs
     def explain(self, start: Hashable) -> Explanation:
         """Why the player to move from ``start`` wins or loses: a small
         object whose ``str()`` is a short proof in words (an even alternating
@@ -519,7 +493,6 @@ class Solution(FrozenArrays):
         self.check_intact()
         return explain(self, start)
 
-    @shared_docs
     def strategy(self, start: Hashable) -> Strategy:
         """The winning player's strategy from ``start``.
 

@@ -236,6 +236,7 @@ def misere_first_player_wins(
 
 
 # --------------------------------------------------------------- sums
+@shared_docs
 @dataclass(frozen=True)
 class MisereSum:
     """The outcome of a misère sum: ``first_player_wins``, and ``move``
@@ -253,9 +254,7 @@ class MisereSum:
     states : int
         The positions the search settled.
 
-    See Also
-    --------
-    misere_sum : the usual way to get one.
+    {made_by(misere_sum)}
 
     Examples
     --------

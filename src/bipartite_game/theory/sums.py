@@ -131,6 +131,7 @@ class SumMove:
     vertex: Vertex
 
 
+@shared_docs
 @dataclass(frozen=True)
 class SumSolution:
     """Who wins a sum.  ``values``: each component's Grundy value;
@@ -151,9 +152,7 @@ class SumSolution:
     first_player_wins : bool
         Whether the player to move wins: exactly when the nim-sum is not 0.
 
-    See Also
-    --------
-    solve_sum : the usual way to get one.
+    {made_by(solve_sum)}
 
     Examples
     --------

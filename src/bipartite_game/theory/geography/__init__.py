@@ -135,6 +135,7 @@ class Geography:
         return [labels[i] for i in listed]
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class GeographySolution:
     """Who wins from every start of one geography game.
@@ -155,9 +156,7 @@ class GeographySolution:
     side : numpy.ndarray, optional
         The 2-colouring, for the proofs of :meth:`kernel`.
 
-    See Also
-    --------
-    solve_geography : the usual way to get one.
+    {made_by(solve_geography)}
 
     Examples
     --------
@@ -171,7 +170,6 @@ class GeographySolution:
     method: str
     side: npt.NDArray[np.int8] | None = field(default=None, repr=False)
 
-    @shared_docs
     def first_player_wins(self, v: Hashable) -> bool:
         """Whether the mover (who moves first from ``v``, a label when the
         game has labels) wins.  O(1).
@@ -192,16 +190,10 @@ class GeographySolution:
         """
         return not bool(self.losing[self.game.vertex_id(v)])
 
-    @shared_docs
     def winner(self, v: Hashable) -> str:
         """``"first"`` or ``"second"``.
 
-        {vertex_parameter(v)}
-
-        Returns
-        -------
-        str
-            Who wins with perfect play from ``v``.
+        {winner_sections(v)}
 
         Examples
         --------
@@ -214,10 +206,7 @@ class GeographySolution:
         """``{vertex: "first" or "second"}`` for every start, keyed by label
         (ids without labels), in id order.  O(V).
 
-        Returns
-        -------
-        dict
-            ``{vertex: "first" or "second"}``.
+        {winners_returned}
 
         Examples
         --------
@@ -232,10 +221,7 @@ class GeographySolution:
         """The starts from which the mover loses, in id order (labels, or
         ids without labels).  O(V).
 
-        Returns
-        -------
-        list of Vertex
-            The losing starts.
+        {starts_returned(losing)}
 
         Examples
         --------
@@ -247,10 +233,7 @@ class GeographySolution:
     def winning_starts(self) -> list[Vertex]:
         """The starts from which the mover wins, in id order.  O(V).
 
-        Returns
-        -------
-        list of Vertex
-            The winning starts.
+        {starts_returned(winning)}
 
         Examples
         --------
@@ -259,7 +242,6 @@ class GeographySolution:
         """
         return self.game.names(np.flatnonzero(~self.losing))
 
-    @shared_docs
     def kernel(self, v: Hashable) -> list[Vertex] | None:
         """For edge geography on a bipartite graph: a set S of vertices on v's
         side, v in S, with an even number of edges from every vertex of the

@@ -69,7 +69,7 @@ from ._docs import shared_docs
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
-from .nimbers import forest_values
+from .nimbers import forest_values, mex_search, search_starts
 
 __all__ = [
     "MisereSum",
@@ -418,13 +418,10 @@ def _all_starts(graph: Graph, budget: int, seconds: float, *, values: bool) -> I
     if cyclic.any():
         spent = Budget(*limits)
         try:
-            for root in np.unique(label[cyclic]).tolist():
-                members = np.flatnonzero(label == root)
-                adjacency = local_adjacency(indptr, indices, members, spent)
-                memo: dict[tuple[int, int], int] = {}
-                for s in range(members.size):
-                    reach = reachable(adjacency, s, 1 << s)
-                    result[members[s]] = _search(adjacency, s, reach, memo, spent, values)
+            search_starts(
+                indptr, indices, label, cyclic, result, spent,
+                lambda adjacency, s, memo: _search(adjacency, s, 1 << s, memo, spent, values),
+            )  # fmt: skip
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
     return result
@@ -446,7 +443,7 @@ def _one(
     try:
         adjacency, local, seen = _local_board(graph, vertex, visited, spent)
         x = local[vertex]
-        return _search(adjacency, x, reachable(adjacency, x, seen), {}, spent, values)
+        return _search(adjacency, x, seen, {}, spent, values)
     except SearchTooLarge as error:
         raise GeographyTooLarge(_refusal(graph, error.what)) from None
 
@@ -508,51 +505,20 @@ def _is_tree(adjacency: list[int], vertex: int, reach: int) -> bool:
 def _search(
     adjacency: list[int],
     vertex: int,
-    reach: int,
+    seen: int,
     memo: dict[tuple[int, int], int],
     budget: Budget,
     values: bool,
 ) -> int:
-    """g⁻ of (vertex, reach), memoised on that pair, with an explicit
-    stack; with ``values`` false only whether it is 0 (a state stops at its
-    first option of value 0 and records 1), which the memo of one call
-    must not mix with true values (each caller keeps one memo per mode)."""
-    root = (vertex, reach)
-    if root in memo:
-        return memo[root]
-    budget.spend(reach, 128)
-    if _is_tree(adjacency, vertex, reach):
-        memo[root] = tree_value(adjacency, vertex, reach, 1)
-        return memo[root]
-    # a frame: key, moves left, values found, whether any move existed
-    stack: list[tuple[tuple[int, int], int, set[int]]] = [(root, adjacency[vertex] & reach, set())]
-    while stack:
-        key, moves, found = stack[-1]
-        if not moves or (not values and 0 in found):
-            stack.pop()
-            value = 0
-            if not found:
-                value = 1
-            else:
-                while value in found:
-                    value += 1
-            memo[key] = value
-            if stack:
-                stack[-1][2].add(value)
-            continue
-        low = moves & -moves
-        stack[-1] = (key, moves ^ low, found)
-        w = low.bit_length() - 1
-        x, left = key
-        child_reach = reachable(adjacency, w, ~left | 1 << x | low)
-        child = (w, child_reach)
-        if child in memo:
-            found.add(memo[child])
-            continue
-        budget.spend(child_reach, 128)
-        if _is_tree(adjacency, w, child_reach):
-            memo[child] = tree_value(adjacency, w, child_reach, 1)
-            found.add(memo[child])
-            continue
-        stack.append((child, adjacency[w] & child_reach, set()))
-    return memo[root]
+    """g⁻ of (vertex, seen) by :func:`.nimbers.mex_search`, a state with
+    no move worth 1 and one whose reachable part is a tree answered by the
+    tree rule at once; with ``values`` false only whether it is 0, which
+    the memo of one call must not mix with true values (each caller keeps
+    one memo per mode)."""
+
+    def tree(x: int, left: int) -> int | None:
+        return tree_value(adjacency, x, left, 1) if _is_tree(adjacency, x, left) else None
+
+    zero_only = not values
+    reach = reachable(adjacency, vertex, seen)
+    return mex_search(adjacency, vertex, reach, memo, budget, tree, terminal=1, zero_only=zero_only)

@@ -68,6 +68,11 @@ SECTIONS: dict[str, str] = {
     "too_large": (
         "Raises\n------\nGeographyTooLarge\n    When a search passes ``budget`` or ``seconds``."
     ),
+    # Raises of a position: past the limits, or a vertex that is none.
+    "position_raises": (
+        "Raises\n------\nGeographyTooLarge\n    When a search passes ``budget`` or ``seconds``.\n"
+        "BipartiteGameError\n    When ``vertex`` or a visited vertex is no vertex."
+    ),
     # Parameters of a position, the token on ``vertex`` and ``visited``
     # used, within the search limits.
     "position_parameters": (

@@ -192,9 +192,7 @@ def misere_value(
     int
         The position's misère Grundy value.
 
-    {too_large}
-    BipartiteGameError
-        When ``vertex`` or a visited vertex is no vertex.
+    {position_raises}
 
     Examples
     --------
@@ -224,7 +222,7 @@ def misere_first_player_wins(
     bool
         Whether the player to move wins.
 
-    {too_large}
+    {position_raises}
 
     Examples
     --------

@@ -300,9 +300,7 @@ def grundy_value(
     int
         The position's Grundy value; 0 exactly when the player to move loses.
 
-    {too_large}
-    BipartiteGameError
-        When ``vertex`` or a visited vertex is no vertex.
+    {position_raises}
 
     Examples
     --------

@@ -312,13 +312,15 @@ def component_value(
     int
         The board's Grundy value.
 
-    {too_large}
+    {position_raises}
 
     Examples
     --------
-    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
-    >>> component_value(path, 1), component_value(path, 1, visited=[0])
-    (2, 0)
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])  # 0-1-2-3
+    >>> component_value(path, 2, visited=[3])  # the path 2-1-0 ahead
+    0
+    >>> component_value(path, 2, np.array([False, True, True, False]))  # a mask: 2-3 ahead
+    1
     """
     part = _component((graph, vertex, visited), 0)
     limits = checked_budget(budget, seconds)

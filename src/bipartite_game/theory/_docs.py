@@ -27,8 +27,10 @@ __all__ = ["SECTIONS", "filled", "shared_docs"]
 
 T = TypeVar("T")
 
-#: A slot: a line that is only ``{name}`` or ``{name(word)}``.
-_SLOT = re.compile(r"^([ \t]*)\{([a-z_]+)(?:\(([\w.]+)\))?\}[ \t]*$", re.MULTILINE)
+#: A slot: a line that is only ``{name}`` or ``{name(word)}`` (never a
+#: docstring's first line), matched with the line break before it, which a
+#: search finds fast: a module's import fills all its docstrings.
+_SLOT = re.compile(r"\n([ \t]*)\{([a-z_]+)(?:\(([\w.]+)\))?\}[ \t]*(?=\n|$)")
 
 _GRAPH = "Parameters\n----------\ngraph : GraphLike\n    A :class:`Graph` or a networkx graph."
 _VERTEX = "Parameters\n----------\n$arg : hashable\n    A vertex, as the graph names it."
@@ -104,11 +106,11 @@ def filled(sections: Mapping[str, str]) -> Callable[[T], T]:
             raise KeyError(f"{name}: {'a word' if word is None else 'no word'} expected")
         if word is not None:
             text = text.replace("$arg", word)
-        return "\n".join(indent + line if line else "" for line in text.splitlines())
+        return "".join("\n" + (indent + line if line else "") for line in text.splitlines())
 
     def fill_one(documented: object) -> None:
         text = documented.__doc__
-        if text:
+        if text and "{" in text:
             try:
                 documented.__doc__ = _SLOT.sub(piece, text)
             except KeyError as error:

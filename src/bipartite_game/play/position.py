@@ -25,17 +25,32 @@ import numpy.typing as npt
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
+from ..theory._docs import SECTIONS, filled, shared_docs
 from ..theory.game import Strategy, solve
 
 __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]
 
 FIRST, SECOND = "first", "second"
 
+#: The shared pieces, and what :meth:`Engine.move` and :meth:`Engine.resist`
+#: both take, give and raise.
+_engine_docs = filled(
+    {
+        **SECTIONS,
+        "engine_move": (
+            "Parameters\n----------\nposition : Position\n    A game on this engine's graph.\n\n"
+            "Returns\n-------\nVertex or None\n    The move, or ``None`` when the game is over.\n\n"
+            "Raises\n------\nBipartiteGameError\n    When ``position`` is on another graph."
+        ),
+    }
+)
+
 #: The most vertices on which :meth:`Engine.place` weighs every start when
 #: every start loses for the placer (one solve per start).
 PLACE_SEARCH = 400
 
 
+@shared_docs
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: who won and after how many moves
@@ -61,9 +76,7 @@ class Outcome:
         How many moves were played from the start (the start itself is no
         move); the winner is ``"first"`` exactly when it is odd.
 
-    See Also
-    --------
-    Position.outcome : the usual way to get one.
+    {made_by(Position.outcome)}
 
     Examples
     --------
@@ -111,6 +124,7 @@ class LegalMoves:
         return f"<LegalMoves {list(self)}>"
 
 
+@shared_docs
 class Position:
     """The token on ``current``, the visited vertices, and whose turn it is.
 
@@ -122,10 +136,7 @@ class Position:
     too.  ``graph`` may be a networkx graph (converted once).  A ``board``,
     if given, must be the one ``graph`` was built from.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     start : hashable
         The vertex the token starts on.
     board : GridBoard, optional
@@ -513,6 +524,7 @@ class Position:
         )
 
 
+@_engine_docs
 class Engine:
     """A perfect player for one graph (a :class:`Graph`, or a networkx graph,
     converted once).  Its moves are vertices as the graph names them.
@@ -522,10 +534,7 @@ class Engine:
     played (``None`` before its first move) and :attr:`last_reason`; its
     notebook picture is the graph with the matching it answers along.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
 
     See Also
     --------
@@ -557,10 +566,7 @@ class Engine:
     def choose_side(self, start: Hashable) -> str:
         """The side that wins from ``start``.
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
@@ -596,20 +602,7 @@ class Engine:
         the game follows the engine's matching, else one solve of what is
         left of the graph (winning) or one per legal move (losing).
 
-        Parameters
-        ----------
-        position : Position
-            A game on this engine's graph.
-
-        Returns
-        -------
-        Vertex or None
-            The move, or ``None`` when the game is over.
-
-        Raises
-        ------
-        BipartiteGameError
-            When ``position`` is on another graph.
+        {engine_move}
 
         Examples
         --------
@@ -690,15 +683,7 @@ class Engine:
         a search of exponential size.  ``None`` when the game is over.
         Cost: one solve of what is left of the graph per legal move.
 
-        Parameters
-        ----------
-        position : Position
-            A game on this engine's graph.
-
-        Returns
-        -------
-        Vertex or None
-            The move, or ``None`` when the game is over.
+        {engine_move}
 
         Examples
         --------

@@ -19,6 +19,8 @@
   (edge rule, directed arcs).
 - :mod:`.bunny` -- NOI2011 "Bunny and Egg" as vertex geography.
 - :mod:`.interop` -- networkx in, dicts keyed by node out.
+- :mod:`._docs` -- the docstring sections many of these modules share,
+  written once.
 
 It uses :mod:`bipartite_game.graphs` and nothing above it.  The modules are
 imported on use: importing this package loads none of them.

@@ -80,11 +80,13 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from .._arrays import BoolArray, Int8Array, Int32Array
 from .._frozen import FrozenArrays, freeze, own_frozen
 from ..errors import BipartiteGameError
 from ..graphs.convert import is_networkx_graph
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph, board_hint, vertices_repr
 from . import edge_classes
+from ._docs import shared_docs
 from .allowed import DEFAULT_BUDGET, allowed_edges, elementary_pieces
 from .game import Solution, solve
 
@@ -94,10 +96,6 @@ __all__ = [
     "Decomposition",
     "decompose",
 ]
-
-Int32Array = npt.NDArray[np.int32]
-Int8Array = npt.NDArray[np.int8]
-BoolArray = npt.NDArray[np.bool_]
 
 #: Names of the vertex classes, indexed by :attr:`Decomposition.vertex_class`.
 VERTEX_CLASSES = ("D", "A", "C")
@@ -110,6 +108,7 @@ _NONE, _SOME, _EVERY = 0, 1, 2
 _EVERY_STROKE, _SOME_STROKE, _NONE_STROKE = "#2f4a1f", "#8a8778", "#c2beb0"
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class Decomposition(FrozenArrays):
     """The Gallai–Edmonds decomposition of a graph and its edge classes.
@@ -156,14 +155,7 @@ class Decomposition(FrozenArrays):
         the edges of ``G[C]`` in some maximum matching), -1 outside ``C``;
         computed on first use (:meth:`elementary_components`).
 
-    Raises
-    ------
-    BipartiteGameError
-        When a decomposition built by hand disagrees with :func:`decompose`.
-
-    See Also
-    --------
-    decompose : the usual way to get one.
+    {checked_against(decompose)}
 
     Examples
     --------
@@ -342,20 +334,14 @@ class Decomposition(FrozenArrays):
         """``"D"``, ``"A"`` or ``"C"`` for the vertex ``v`` (a label on a
         labelled graph).  O(1).
 
-        Parameters
-        ----------
-        v : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
         str
             Its class.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------

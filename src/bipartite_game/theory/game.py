@@ -36,6 +36,7 @@ from ..errors import BipartiteGameError, SolverError
 from ..graphs.graph import Graph, GraphLike, Vertex
 from ..graphs.matching import matching_size, maximum_matching, start_matching
 from ..graphs.mates import require_graph, validate_matching
+from ._docs import shared_docs
 from .bipartite import certify_bipartite, grow_bipartite, outside_neighbours, solve_bipartite
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["Solution", "Strategy", "first_player_wins_from", "solve"]
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class Strategy(FrozenArrays):
     """Perfect play from one start: answer every move along ``mate``.
@@ -66,9 +68,7 @@ class Strategy(FrozenArrays):
     graph : Graph, optional
         The graph played on; :meth:`reply` then speaks its labels.
 
-    See Also
-    --------
-    Solution.strategy : the usual way to get one.
+    {made_by(Solution.strategy)}
 
     Examples
     --------
@@ -133,10 +133,7 @@ class Strategy(FrozenArrays):
         Vertex or None
             The winning answer, or ``None``.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------
@@ -153,6 +150,7 @@ class Strategy(FrozenArrays):
         return graph.label(partner) if partner >= 0 else None
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class Solution(FrozenArrays):
     """Who wins vertex geography from every start of one graph.
@@ -199,14 +197,7 @@ class Solution(FrozenArrays):
     matching_size : int
         The size of a maximum matching.
 
-    Raises
-    ------
-    BipartiteGameError
-        When a solution built by hand disagrees with :func:`solve`.
-
-    See Also
-    --------
-    solve : the usual way to get one.
+    {checked_against(solve)}
 
     Examples
     --------
@@ -309,20 +300,14 @@ class Solution(FrozenArrays):
     def first_player_wins(self, start: Hashable) -> bool:
         """True when the player to move from ``start`` wins.  O(1).
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
         bool
             Whether the player to move from ``start`` wins.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``start`` is no vertex.
+        {no_vertex(start)}
 
         Examples
         --------
@@ -335,15 +320,7 @@ class Solution(FrozenArrays):
     def winner(self, start: Hashable) -> str:
         """``"first"`` or ``"second"``.
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
-
-        Returns
-        -------
-        str
-            Who wins with perfect play from ``start``.
+        {winner_sections(start)}
 
         Examples
         --------
@@ -400,10 +377,7 @@ class Solution(FrozenArrays):
         graph's labels (ids when it has none), in vertex order: who wins
         with the token starting there, the networkx way.  O(V).
 
-        Returns
-        -------
-        dict
-            ``{vertex: "first" or "second"}``.
+        {winners_returned}
 
         Examples
         --------
@@ -440,10 +414,7 @@ class Solution(FrozenArrays):
         labels on a labelled graph, else ids (plain ints).  O(V); the array
         layer's answer is ``np.flatnonzero(solution.losing)``.
 
-        Returns
-        -------
-        list of Vertex
-            The losing starts.
+        {starts_returned(losing)}
 
         Examples
         --------
@@ -457,10 +428,7 @@ class Solution(FrozenArrays):
         """The starts from which the player to move wins, in id order (as
         :meth:`losing_starts`).  O(V).
 
-        Returns
-        -------
-        list of Vertex
-            The winning starts.
+        {starts_returned(winning)}
 
         Examples
         --------
@@ -478,20 +446,14 @@ class Solution(FrozenArrays):
         every move ``w``.  From a losing start use :meth:`strategy`.  ``v``
         and the answer are vertices (labels on a labelled graph).  O(1).
 
-        Parameters
-        ----------
-        v : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
         Vertex or None
             Its partner, or ``None`` when the matching leaves it free.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------
@@ -511,20 +473,14 @@ class Solution(FrozenArrays):
         its vertices named as the graph names them.
         See :mod:`~bipartite_game.theory.explain`.  O(V + E).
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
         Explanation
             The proof; ``str()`` writes it out.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``start`` is no vertex.
+        {no_vertex(start)}
 
         Examples
         --------
@@ -545,20 +501,14 @@ class Solution(FrozenArrays):
         from this one (one augmenting path): it has the same size, so it is a
         maximum matching of the whole graph that misses ``start``.  O(V + E).
 
-        Parameters
-        ----------
-        start : hashable
-            A vertex, as the graph names it.
+        {vertex_parameter(start)}
 
         Returns
         -------
         Strategy
             The winner's strategy from ``start``.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``start`` is no vertex.
+        {no_vertex(start)}
 
         Examples
         --------
@@ -582,6 +532,7 @@ class Solution(FrozenArrays):
         return Strategy(start, False, freeze(mate), self.graph)
 
 
+@shared_docs
 def solve(graph: GraphLike) -> Solution:
     """Solve vertex geography from every start of ``graph``.
 
@@ -595,10 +546,7 @@ def solve(graph: GraphLike) -> Solution:
     solution's graph is then a :class:`Graph` labelled by its nodes).
     Cost: the matching (near linear on sparse game graphs), plus O(V + E).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
 
     Returns
     -------
@@ -641,6 +589,7 @@ def solve(graph: GraphLike) -> Solution:
     return Solution._trusted(graph, mate, losing)
 
 
+@shared_docs
 def first_player_wins_from(graph: GraphLike, start: Hashable) -> bool:
     """Does the player to move win from ``start``?  The same answer as
     ``solve(graph).first_player_wins(start)``, for less work.
@@ -652,10 +601,7 @@ def first_player_wins_from(graph: GraphLike, start: Hashable) -> bool:
     is still certified (König).  Other graphs are solved in full.
     Cost: the matching, plus O(V + E) for the certificate.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     start : hashable
         A vertex, as the graph names it.
 

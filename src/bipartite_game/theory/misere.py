@@ -65,10 +65,11 @@ from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.csr import wide_offsets
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
+from ._docs import shared_docs
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS, Budget, SearchTooLarge
-from .nimbers import forest_values
+from .nimbers import forest_values, mex_search, search_starts
 
 __all__ = [
     "MisereSum",
@@ -81,6 +82,7 @@ __all__ = [
 ]
 
 
+@shared_docs
 def misere_values(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> dict[Hashable, int]:
@@ -91,24 +93,15 @@ def misere_values(
     Forests exact in O(V + E); components with a cycle searched within
     ``budget`` states and ``seconds``.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     dict
         ``{vertex: g⁻}`` for every start.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     See Also
     --------
@@ -126,6 +119,7 @@ def misere_values(
     return dict(zip(graph.labels_of(np.arange(graph.num_vertices)), values, strict=True))
 
 
+@shared_docs
 def misere_array(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
@@ -133,24 +127,15 @@ def misere_array(
     as :attr:`Solution.losing <bipartite_game.Solution.losing>` is (on a
     labelled graph ``graph.label(s)`` names the start of entry s).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         g⁻ of every start, by vertex id (int64).
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -161,6 +146,7 @@ def misere_array(
     return _all_starts(graph, budget, seconds, values=True)
 
 
+@shared_docs
 def misere_losing(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> npt.NDArray[np.bool_]:
@@ -169,24 +155,15 @@ def misere_losing(
     O(V + E)), but the search on a component with a cycle stops at a
     state's first losing option.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         ``True`` where the player to move loses, by vertex id.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -197,6 +174,7 @@ def misere_losing(
     return np.asarray(_all_starts(graph, budget, seconds, values=False) == 0, dtype=np.bool_)
 
 
+@shared_docs
 def misere_value(
     graph: GraphLike,
     vertex: Hashable,
@@ -207,30 +185,14 @@ def misere_value(
 ) -> int:
     """g⁻ of the position with the token on ``vertex`` and ``visited`` used.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    vertex : hashable
-        The token's vertex.
-    visited : array_like, optional
-        The vertices used already (ids, labels, or a boolean mask).
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {position_parameters}
 
     Returns
     -------
     int
         The position's misère Grundy value.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
-    BipartiteGameError
-        When ``vertex`` or a visited vertex is no vertex.
+    {position_raises}
 
     Examples
     --------
@@ -242,6 +204,7 @@ def misere_value(
     return _one(graph, vertex, visited, budget, seconds, values=True)
 
 
+@shared_docs
 def misere_first_player_wins(
     graph: GraphLike,
     vertex: Hashable,
@@ -252,28 +215,14 @@ def misere_first_player_wins(
 ) -> bool:
     """Does the player to move win misère geography from this position?
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    vertex : hashable
-        The token's vertex.
-    visited : array_like, optional
-        The vertices used already (ids, labels, or a boolean mask).
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {position_parameters}
 
     Returns
     -------
     bool
         Whether the player to move wins.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {position_raises}
 
     Examples
     --------
@@ -285,6 +234,7 @@ def misere_first_player_wins(
 
 
 # --------------------------------------------------------------- sums
+@shared_docs
 @dataclass(frozen=True)
 class MisereSum:
     """The outcome of a misère sum: ``first_player_wins``, and ``move``
@@ -302,9 +252,7 @@ class MisereSum:
     states : int
         The positions the search settled.
 
-    See Also
-    --------
-    misere_sum : the usual way to get one.
+    {made_by(misere_sum)}
 
     Examples
     --------
@@ -318,6 +266,7 @@ class MisereSum:
     states: int
 
 
+@shared_docs
 def misere_sum(
     components: Sequence[tuple[GraphLike, Hashable] | tuple[GraphLike, Hashable, object]],
     *,
@@ -337,20 +286,14 @@ def misere_sum(
     ----------
     components : sequence of tuple
         ``(graph, vertex)`` or ``(graph, vertex, visited)`` per board.
-    budget : int, optional
-        The most states the search may hold.
-    seconds : float, optional
-        The longest the search may take.
+    {search_limits}
 
     Returns
     -------
     MisereSum
         Who wins, and a winning move.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When a component is not a graph and a vertex of it.
 
@@ -473,13 +416,10 @@ def _all_starts(graph: Graph, budget: int, seconds: float, *, values: bool) -> I
     if cyclic.any():
         spent = Budget(*limits)
         try:
-            for root in np.unique(label[cyclic]).tolist():
-                members = np.flatnonzero(label == root)
-                adjacency = local_adjacency(indptr, indices, members, spent)
-                memo: dict[tuple[int, int], int] = {}
-                for s in range(members.size):
-                    reach = reachable(adjacency, s, 1 << s)
-                    result[members[s]] = _search(adjacency, s, reach, memo, spent, values)
+            search_starts(
+                indptr, indices, label, cyclic, result, spent,
+                lambda adjacency, s, memo: _search(adjacency, s, 1 << s, memo, spent, values),
+            )  # fmt: skip
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
     return result
@@ -501,7 +441,7 @@ def _one(
     try:
         adjacency, local, seen = _local_board(graph, vertex, visited, spent)
         x = local[vertex]
-        return _search(adjacency, x, reachable(adjacency, x, seen), {}, spent, values)
+        return _search(adjacency, x, seen, {}, spent, values)
     except SearchTooLarge as error:
         raise GeographyTooLarge(_refusal(graph, error.what)) from None
 
@@ -563,51 +503,20 @@ def _is_tree(adjacency: list[int], vertex: int, reach: int) -> bool:
 def _search(
     adjacency: list[int],
     vertex: int,
-    reach: int,
+    seen: int,
     memo: dict[tuple[int, int], int],
     budget: Budget,
     values: bool,
 ) -> int:
-    """g⁻ of (vertex, reach), memoised on that pair, with an explicit
-    stack; with ``values`` false only whether it is 0 (a state stops at its
-    first option of value 0 and records 1), which the memo of one call
-    must not mix with true values (each caller keeps one memo per mode)."""
-    root = (vertex, reach)
-    if root in memo:
-        return memo[root]
-    budget.spend(reach, 128)
-    if _is_tree(adjacency, vertex, reach):
-        memo[root] = tree_value(adjacency, vertex, reach, 1)
-        return memo[root]
-    # a frame: key, moves left, values found, whether any move existed
-    stack: list[tuple[tuple[int, int], int, set[int]]] = [(root, adjacency[vertex] & reach, set())]
-    while stack:
-        key, moves, found = stack[-1]
-        if not moves or (not values and 0 in found):
-            stack.pop()
-            value = 0
-            if not found:
-                value = 1
-            else:
-                while value in found:
-                    value += 1
-            memo[key] = value
-            if stack:
-                stack[-1][2].add(value)
-            continue
-        low = moves & -moves
-        stack[-1] = (key, moves ^ low, found)
-        w = low.bit_length() - 1
-        x, left = key
-        child_reach = reachable(adjacency, w, ~left | 1 << x | low)
-        child = (w, child_reach)
-        if child in memo:
-            found.add(memo[child])
-            continue
-        budget.spend(child_reach, 128)
-        if _is_tree(adjacency, w, child_reach):
-            memo[child] = tree_value(adjacency, w, child_reach, 1)
-            found.add(memo[child])
-            continue
-        stack.append((child, adjacency[w] & child_reach, set()))
-    return memo[root]
+    """g⁻ of (vertex, seen) by :func:`.nimbers.mex_search`, a state with
+    no move worth 1 and one whose reachable part is a tree answered by the
+    tree rule at once; with ``values`` false only whether it is 0, which
+    the memo of one call must not mix with true values (each caller keeps
+    one memo per mode)."""
+
+    def tree(x: int, left: int) -> int | None:
+        return tree_value(adjacency, x, left, 1) if _is_tree(adjacency, x, left) else None
+
+    zero_only = not values
+    reach = reachable(adjacency, vertex, seen)
+    return mex_search(adjacency, vertex, reach, memo, budget, tree, terminal=1, zero_only=zero_only)

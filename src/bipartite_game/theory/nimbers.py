@@ -73,7 +73,7 @@ cleared after each vertex, so the whole pass costs O(Σ deg) = O(V + E).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -85,6 +85,7 @@ from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.csr import wide_offsets
 from ..graphs.graph import Graph, GraphLike, as_graph
+from ._docs import shared_docs
 from .bitmasks import cyclic_components, local_adjacency, reachable, tree_value
 from .cubic import cubic_values
 from .game import Solution, solve
@@ -110,6 +111,7 @@ _CUBIC_FROM = 24
 _PAPER = "Burke, Ferland and Teng, arXiv 2106.02114"
 
 
+@shared_docs
 def grundy_values(
     graph_or_u: GraphLike | npt.ArrayLike,
     v: npt.ArrayLike | None = None,
@@ -141,20 +143,14 @@ def grundy_values(
         The number of vertices, with edges given as arrays.
     labels : sequence of hashable, optional
         One label per vertex, with edges given as arrays.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     dict
         ``{vertex: Grundy value}`` for every start.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When the graph or the edges are not valid.
 
@@ -178,30 +174,22 @@ def grundy_values(
     return {name: int(x) for name, x in zip(names, values.tolist(), strict=True)}
 
 
+@shared_docs
 def grundy_array(
     graph: GraphLike, *, budget: int = DEFAULT_BUDGET, seconds: float = DEFAULT_SECONDS
 ) -> IntArray:
     """``values[s]``: the Grundy value of the start s, for every vertex;
     every value checked against the matching's zero test.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {graph_parameter}
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         The Grundy value of every start, by vertex id (int64).
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------
@@ -213,6 +201,7 @@ def grundy_array(
     return _values(graph, np.ones(graph.num_vertices, dtype=np.bool_), limits)
 
 
+@shared_docs
 def start_values(
     graph: GraphLike,
     starts: Iterable[Hashable] | npt.ArrayLike,
@@ -226,26 +215,17 @@ def start_values(
     nothing on the others (their component's forest pass and matching are
     linear anyway).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     starts : iterable of hashable or array_like
         The starts to value, as the graph names them.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     numpy.ndarray
         The Grundy value of each start, in the order given (int64).
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When a start is no vertex.
 
@@ -281,19 +261,17 @@ def _values(graph: Graph, wanted: npt.NDArray[np.bool_], limits: tuple[int, floa
             values[cubic] = exact[cubic]
         searched = cyclic & ~low & wanted
         try:
-            for root in np.unique(label[searched]).tolist():
-                members = np.flatnonzero(label == root)
-                adjacency = local_adjacency(indptr, indices, members, spent)
-                memo: dict[tuple[int, int], int] = {}
-                for s in range(members.size):
-                    if wanted[members[s]]:
-                        values[members[s]] = _search(adjacency, s, 1 << s, memo, spent)
+            search_starts(
+                indptr, indices, label, searched, values, spent,
+                lambda adjacency, s, memo: _search(adjacency, s, 1 << s, memo, spent),
+            )  # fmt: skip
         except SearchTooLarge as error:
             raise GeographyTooLarge(_refusal(graph, error.what)) from None
     _check_zeros(solution, values, wanted)
     return values
 
 
+@shared_docs
 def grundy_value(
     graph: GraphLike,
     vertex: Hashable,
@@ -310,30 +288,19 @@ def grundy_value(
     forest rule at once).  ``vertex`` and ``visited`` are vertices as the
     graph names them (labels on a labelled graph).
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
     vertex : hashable
         The token's vertex.
     visited : iterable of hashable or array_like, optional
         The vertices used already.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     int
         The position's Grundy value; 0 exactly when the player to move loses.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
-    BipartiteGameError
-        When ``vertex`` or a visited vertex is no vertex.
+    {position_raises}
 
     Examples
     --------
@@ -381,13 +348,11 @@ def grundy_value(
     return value
 
 
+@shared_docs
 def is_forest(graph: GraphLike) -> bool:
     """Whether the graph has no cycle.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
+    {graph_parameter}
 
     Returns
     -------
@@ -493,15 +458,10 @@ def _check_zeros(
 def _search(
     adjacency: list[int], vertex: int, seen: int, memo: dict[tuple[int, int], int], budget: Budget
 ) -> int:
-    """The Grundy value of (vertex, seen): a memoised mex over the moves,
-    with an explicit stack.  A state is the token's vertex and what it can
-    still reach (the rest of the visited set changes nothing); a state whose
-    reachable part is a tree is answered by :func:`.bitmasks.tree_value`, one whose
-    reachable part has maximum degree at most 3 by :func:`_cubic_value`."""
-
-    def key_of(x: int, used: int) -> tuple[tuple[int, int], int]:
-        reach = reachable(adjacency, x, used)
-        return (x, reach), reach
+    """The Grundy value of (vertex, seen) by :func:`mex_search`: a state
+    whose reachable part is a tree is answered by
+    :func:`.bitmasks.tree_value`, one whose reachable part has maximum
+    degree at most 3 by :func:`_cubic_value`."""
 
     def exact(x: int, reach: int) -> int | None:
         edges, top = _shape_inside(adjacency, x, reach)
@@ -511,7 +471,55 @@ def _search(
             return _cubic_value(adjacency, x, reach, budget)
         return None
 
-    root, reach = key_of(vertex, seen)
+    reach = reachable(adjacency, vertex, seen)
+    return mex_search(adjacency, vertex, reach, memo, budget, exact)
+
+
+def search_starts(
+    indptr: IntArray,
+    indices: Int32Array,
+    label: IntArray,
+    todo: npt.NDArray[np.bool_],
+    values: IntArray,
+    budget: Budget,
+    search: Callable[[list[int], int, dict[tuple[int, int], int]], int],
+) -> None:
+    """``values[v] = search(adjacency, s, memo)`` for every start v of
+    ``todo``: its component (by ``label``) as bitmask rows of local ids
+    (v is s there), made once for all its starts, which share one memo."""
+    for root in np.unique(label[todo]).tolist():
+        members = np.flatnonzero(label == root)
+        adjacency = local_adjacency(indptr, indices, members, budget)
+        memo: dict[tuple[int, int], int] = {}
+        for s in range(members.size):
+            if todo[members[s]]:
+                values[members[s]] = search(adjacency, s, memo)
+
+
+def mex_search(
+    adjacency: list[int],
+    vertex: int,
+    reach: int,
+    memo: dict[tuple[int, int], int],
+    budget: Budget,
+    exact: Callable[[int, int], int | None],
+    *,
+    terminal: int = 0,
+    zero_only: bool = False,
+) -> int:
+    """The value of the state (``vertex``, ``reach``), the token on
+    ``vertex`` and ``reach`` what it can still reach (a bitmask of
+    ``adjacency``'s vertices), as the mex of its options' values: a
+    memoised search over such states with an explicit stack, each state
+    charged to ``budget`` by its width.  The state is all the rest of the
+    game depends on (the rest of the visited set offers no move), which
+    makes the memo sound.  ``terminal`` is the value of a state without a
+    move: 0 in normal play (the mex of nothing), 1 for the misère values of
+    :mod:`.misere`.  ``exact(x, reach)`` answers a state at once when a rule
+    can (a tree, maximum degree 3), else ``None``.  With ``zero_only`` a
+    state stops at its first option of value 0, and its value is then only
+    known not to be 0: a memo must not mix the two modes."""
+    root = (vertex, reach)
     if root in memo:
         return memo[root]
     budget.spend(reach, 128)
@@ -519,14 +527,13 @@ def _search(
     if known is not None:
         memo[root] = known
         return known
-    # a frame: (key, moves left as a mask, values found, the visited set)
-    stack: list[tuple[tuple[int, int], int, set[int], int]] = []
-    stack.append((root, adjacency[vertex] & reach, set(), ~reach))
+    # a frame: the state, its moves left as a mask, the values found
+    stack: list[tuple[tuple[int, int], int, set[int]]] = [(root, adjacency[vertex] & reach, set())]
     while stack:
-        key, moves, found, used = stack[-1]
-        if not moves:
+        key, moves, found = stack[-1]
+        if not moves or (zero_only and 0 in found):
             stack.pop()
-            value = 0
+            value = terminal if not found else 0
             while value in found:
                 value += 1
             memo[key] = value
@@ -534,9 +541,10 @@ def _search(
                 stack[-1][2].add(value)
             continue
         low = moves & -moves
-        stack[-1] = (key, moves ^ low, found, used)
+        stack[-1] = (key, moves ^ low, found)
         w = low.bit_length() - 1
-        child, child_reach = key_of(w, used | low)
+        child_reach = reachable(adjacency, w, ~key[1] | low)
+        child = (w, child_reach)
         if child in memo:
             found.add(memo[child])
             continue
@@ -546,7 +554,7 @@ def _search(
             memo[child] = known
             found.add(known)
             continue
-        stack.append((child, adjacency[w] & child_reach, set(), ~child_reach))
+        stack.append((child, adjacency[w] & child_reach, set()))
     return memo[root]
 
 

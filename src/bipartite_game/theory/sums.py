@@ -50,6 +50,7 @@ import numpy.typing as npt
 from ..errors import BipartiteGameError, GeographyTooLarge
 from ..graphs.convert import is_networkx_graph
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
+from ._docs import shared_docs
 from .geography import checked_budget
 from .geography.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from .nimbers import start_values
@@ -130,6 +131,7 @@ class SumMove:
     vertex: Vertex
 
 
+@shared_docs
 @dataclass(frozen=True)
 class SumSolution:
     """Who wins a sum.  ``values``: each component's Grundy value;
@@ -150,9 +152,7 @@ class SumSolution:
     first_player_wins : bool
         Whether the player to move wins: exactly when the nim-sum is not 0.
 
-    See Also
-    --------
-    solve_sum : the usual way to get one.
+    {made_by(solve_sum)}
 
     Examples
     --------
@@ -171,6 +171,7 @@ class SumSolution:
         return self.nim_sum != 0
 
 
+@shared_docs
 def solve_sum(
     components: Iterable[object],
     *,
@@ -193,20 +194,14 @@ def solve_sum(
     ----------
     components : iterable of object
         The boards: :class:`Component`, tuples or positions.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     SumSolution
         The values, their nim-sum and a winning move.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When a search passes ``budget`` or ``seconds``.
+    {too_large}
     BipartiteGameError
         When a component is not a board.
 
@@ -242,6 +237,7 @@ def solve_sum(
     return SumSolution(values, nim_sum, SumMove(k, chosen.named.label(vertex)))
 
 
+@shared_docs
 def engine_move(
     components: Iterable[object],
     *,
@@ -260,10 +256,7 @@ def engine_move(
     ----------
     components : iterable of object
         The boards, as for :func:`solve_sum`.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
@@ -298,6 +291,7 @@ def engine_move(
     raise BipartiteGameError("no board has a move: the sum is over")
 
 
+@shared_docs
 def component_value(
     graph: GraphLike,
     vertex: Hashable,
@@ -311,34 +305,22 @@ def component_value(
     (its component once the other visited vertices are cut off), by
     :func:`~bipartite_game.theory.nimbers.start_values` there.
 
-    Parameters
-    ----------
-    graph : GraphLike
-        A :class:`Graph` or a networkx graph.
-    vertex : hashable
-        The token's vertex.
-    visited : array_like, optional
-        The vertices used already.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {position_parameters}
 
     Returns
     -------
     int
         The board's Grundy value.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {position_raises}
 
     Examples
     --------
-    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])
-    >>> component_value(path, 1), component_value(path, 1, visited=[0])
-    (2, 0)
+    >>> path = Graph.from_edges([0, 1, 2], [1, 2, 3])  # 0-1-2-3
+    >>> component_value(path, 2, visited=[3])  # the path 2-1-0 ahead
+    0
+    >>> component_value(path, 2, np.array([False, True, True, False]))  # a mask: 2-3 ahead
+    1
     """
     part = _component((graph, vertex, visited), 0)
     limits = checked_budget(budget, seconds)

@@ -48,6 +48,7 @@ from ..._stats import phase
 from ...errors import BipartiteGameError, GeographyTooLarge
 from ...graphs.convert import is_networkx_graph
 from ...graphs.graph import Graph, GraphLike, Vertex
+from .._docs import shared_docs
 from .search import (
     DEFAULT_BUDGET,
     DEFAULT_SECONDS,
@@ -134,6 +135,7 @@ class Geography:
         return [labels[i] for i in listed]
 
 
+@shared_docs
 @dataclass(frozen=True, eq=False)
 class GeographySolution:
     """Who wins from every start of one geography game.
@@ -154,9 +156,7 @@ class GeographySolution:
     side : numpy.ndarray, optional
         The 2-colouring, for the proofs of :meth:`kernel`.
 
-    See Also
-    --------
-    solve_geography : the usual way to get one.
+    {made_by(solve_geography)}
 
     Examples
     --------
@@ -174,20 +174,14 @@ class GeographySolution:
         """Whether the mover (who moves first from ``v``, a label when the
         game has labels) wins.  O(1).
 
-        Parameters
-        ----------
-        v : hashable
-            A start, as the game names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
         bool
             Whether the player to move wins.
 
-        Raises
-        ------
-        BipartiteGameError
-            When ``v`` is no vertex.
+        {no_vertex(v)}
 
         Examples
         --------
@@ -199,15 +193,7 @@ class GeographySolution:
     def winner(self, v: Hashable) -> str:
         """``"first"`` or ``"second"``.
 
-        Parameters
-        ----------
-        v : hashable
-            A start, as the game names it.
-
-        Returns
-        -------
-        str
-            Who wins with perfect play from ``v``.
+        {winner_sections(v)}
 
         Examples
         --------
@@ -220,10 +206,7 @@ class GeographySolution:
         """``{vertex: "first" or "second"}`` for every start, keyed by label
         (ids without labels), in id order.  O(V).
 
-        Returns
-        -------
-        dict
-            ``{vertex: "first" or "second"}``.
+        {winners_returned}
 
         Examples
         --------
@@ -238,10 +221,7 @@ class GeographySolution:
         """The starts from which the mover loses, in id order (labels, or
         ids without labels).  O(V).
 
-        Returns
-        -------
-        list of Vertex
-            The losing starts.
+        {starts_returned(losing)}
 
         Examples
         --------
@@ -253,10 +233,7 @@ class GeographySolution:
     def winning_starts(self) -> list[Vertex]:
         """The starts from which the mover wins, in id order.  O(V).
 
-        Returns
-        -------
-        list of Vertex
-            The winning starts.
+        {starts_returned(winning)}
 
         Examples
         --------
@@ -272,10 +249,7 @@ class GeographySolution:
         every move back into S) — or ``None`` when the mover wins.  Its
         vertices in id order, as the game names them.
 
-        Parameters
-        ----------
-        v : hashable
-            A start, as the game names it.
+        {vertex_parameter(v)}
 
         Returns
         -------
@@ -302,6 +276,7 @@ class GeographySolution:
         return None if found is None else g.names(found)
 
 
+@shared_docs
 def solve_geography(
     u: npt.ArrayLike | GraphLike,
     v: npt.ArrayLike | None = None,
@@ -342,10 +317,7 @@ def solve_geography(
         Whether the edges are arcs.
     labels : sequence of hashable, optional
         One label per vertex.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
@@ -408,6 +380,7 @@ def game_of(
     return Geography.build(u, v, num_vertices, rule=rule, directed=given, labels=labels)  # type: ignore[arg-type]
 
 
+@shared_docs
 def geography_mover_wins(
     u: npt.ArrayLike,
     v: npt.ArrayLike,
@@ -435,20 +408,14 @@ def geography_mover_wins(
         Whether a vertex or an edge may not be used twice.
     directed : bool, optional
         Whether the edges are arcs.
-    budget : int, optional
-        The most states a search may hold.
-    seconds : float, optional
-        The longest a search may take.
+    {search_limits}
 
     Returns
     -------
     bool
         Whether the player to move from ``start`` wins.
 
-    Raises
-    ------
-    GeographyTooLarge
-        When the search passes ``budget`` or ``seconds``.
+    {too_large}
 
     Examples
     --------

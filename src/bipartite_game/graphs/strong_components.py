@@ -16,6 +16,7 @@ import numpy as np
 from .._arrays import IntArray
 from .._jit import kernel
 from .._native import Library
+from .csr import wide_offsets
 
 __all__ = ["strong_components"]
 
@@ -23,25 +24,13 @@ __all__ = ["strong_components"]
 def _strong_components_native(lib: Library, indptr: IntArray, heads: IntArray) -> IntArray:
     n = indptr.size - 1
     comp = np.empty(n, dtype=np.int64)
-    index = np.empty(n, dtype=np.int64)
-    low = np.empty(n, dtype=np.int64)
+    index, low, stack, call, next_arc = np.empty((5, n), dtype=np.int64)  # scratch
     on_stack = np.empty(n, dtype=np.bool_)
-    stack = np.empty(n, dtype=np.int64)
-    call = np.empty(n, dtype=np.int64)
-    next_arc = np.empty(n, dtype=np.int64)
     tarjan = lib.function("bg_geo_strong_components", "llqlll?lll")
     tarjan(
-        np.ascontiguousarray(indptr, dtype=np.int64),
-        np.ascontiguousarray(heads, dtype=np.int64),
-        n,
-        comp,
-        index,
-        low,
-        on_stack,
-        stack,
-        call,
-        next_arc,
-    )
+        wide_offsets(indptr), np.ascontiguousarray(heads, dtype=np.int64), n,
+        comp, index, low, on_stack, stack, call, next_arc,
+    )  # fmt: skip
     return comp
 
 

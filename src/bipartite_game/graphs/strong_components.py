@@ -54,30 +54,24 @@ def strong_components(indptr: IntArray, heads: IntArray) -> IntArray:
     for root in range(n):
         if index[root] >= 0:
             continue
-        index[root] = counter
-        low[root] = counter
-        counter += 1
-        stack[top] = root
-        top += 1
-        on_stack[root] = True
         call[0] = root
-        next_arc[0] = indptr[root]
         depth = 1
         while depth > 0:
             x = call[depth - 1]
+            if index[x] < 0:  # reached just now (the root, or by an arc)
+                index[x] = counter
+                low[x] = counter
+                counter += 1
+                stack[top] = x
+                top += 1
+                on_stack[x] = True
+                next_arc[depth - 1] = indptr[x]
             i = next_arc[depth - 1]
             if i < indptr[x + 1]:
                 next_arc[depth - 1] = i + 1
                 y = heads[i]
                 if index[y] < 0:
-                    index[y] = counter
-                    low[y] = counter
-                    counter += 1
-                    stack[top] = y
-                    top += 1
-                    on_stack[y] = True
                     call[depth] = y
-                    next_arc[depth] = indptr[y]
                     depth += 1
                 elif on_stack[y] and index[y] < low[x]:
                     low[x] = index[y]

@@ -15,41 +15,39 @@ BG_EXPORT int64_t bg_geo_strong_components(const int64_t *indptr, const int64_t 
                                            uint8_t *on_stack, int64_t *stack, int64_t *call,
                                            int64_t *next_arc);
 
-/* block: n entries, filled (-1 outside C).  Scratch: tail_of (n); the
- * digraph's arc_indptr (tails + 1) and heads (one per arc: at most the CSR
- * entries of the tails' rows); comp and the scratch of
- * bg_geo_strong_components (tails each), where tails counts the side-0
- * vertices of C.  Returns the number of blocks. */
-BG_EXPORT int64_t bg_fine_blocks(const int64_t *indptr, const int32_t *indices, const int8_t *side,
-                                 const int32_t *mate, const uint8_t *in_c, int64_t n,
-                                 int32_t *block, int64_t *tail_of, int64_t *arc_indptr,
-                                 int64_t *heads, int64_t *comp, int64_t *index, int64_t *low,
-                                 uint8_t *on_stack, int64_t *stack, int64_t *call,
-                                 int64_t *next_arc)
+/* block: n entries, filled (-1 outside C).  tails: the side-0 vertices of
+ * C in id order (count of them), the digraph's vertices.  Scratch: tail_of
+ * (n, read at tails only); the digraph's arc_indptr (count + 1) and heads
+ * (one per arc: at most the CSR entries of the tails' rows); comp and the
+ * scratch of bg_geo_strong_components (count each).  Returns the number of
+ * blocks. */
+BG_EXPORT int64_t bg_fine_blocks(const int64_t *indptr, const int32_t *indices, const int32_t *mate,
+                                 const uint8_t *in_c, int64_t n, const int64_t *tails,
+                                 int64_t count, int32_t *block, int32_t *tail_of,
+                                 int64_t *arc_indptr, int64_t *heads, int64_t *comp,
+                                 int64_t *index, int64_t *low, uint8_t *on_stack, int64_t *stack,
+                                 int64_t *call, int64_t *next_arc)
 {
-    int64_t tails = 0, arcs = 0;
-    for (int64_t v = 0; v < n; v++) {
-        block[v] = -1;
-        tail_of[v] = side[v] == 0 && in_c[v] ? tails++ : -1;
-    }
+    for (int64_t t = 0; t < count; t++)
+        tail_of[tails[t]] = (int32_t)t;
+    int64_t arcs = 0;
     arc_indptr[0] = 0;
-    for (int64_t u = 0; u < n; u++) {
-        if (tail_of[u] < 0)
-            continue;
+    for (int64_t t = 0; t < count; t++) {
+        int64_t u = tails[t];
         for (int64_t k = indptr[u]; k < indptr[u + 1]; k++) {
             int32_t w = indices[k];
             if (in_c[w] && w != mate[u])
                 heads[arcs++] = tail_of[mate[w]];
         }
-        arc_indptr[tail_of[u] + 1] = arcs;
+        arc_indptr[t + 1] = arcs;
     }
-    int64_t blocks = bg_geo_strong_components(arc_indptr, heads, tails, comp, index, low, on_stack,
-                                              stack, call, next_arc);
-    for (int64_t u = 0; u < n; u++) {
-        if (tail_of[u] >= 0) {
-            block[u] = (int32_t)comp[tail_of[u]];
-            block[mate[u]] = block[u];
-        }
+    int64_t blocks = bg_geo_strong_components(arc_indptr, heads, count, comp, index, low,
+                                              on_stack, stack, call, next_arc);
+    for (int64_t v = 0; v < n; v++)
+        block[v] = -1;
+    for (int64_t t = 0; t < count; t++) {
+        block[tails[t]] = (int32_t)comp[t];
+        block[mate[tails[t]]] = (int32_t)comp[t];
     }
     return blocks;
 }

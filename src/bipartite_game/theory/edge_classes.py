@@ -48,17 +48,16 @@ def _fine_blocks_native(
 ) -> Int32Array:
     indptr = wide_offsets(indptr)
     n = indptr.size - 1
-    is_tail = (side == 0) & in_c
-    tails = int(np.count_nonzero(is_tail))
-    most_arcs = int(np.diff(indptr)[is_tail].sum())  # the tails' CSR entries
+    tails = np.flatnonzero((side == 0) & in_c).astype(np.int64, copy=False)
+    most_arcs = int((indptr[tails + 1] - indptr[tails]).sum())  # the tails' CSR entries
     block = np.empty(n, dtype=np.int32)
-    tail_of = np.empty(n, dtype=np.int64)
-    arc_indptr = np.empty(tails + 1, dtype=np.int64)
+    tail_of = np.empty(n, dtype=np.int32)
+    arc_indptr = np.empty(tails.size + 1, dtype=np.int64)
     heads = np.empty(most_arcs, dtype=np.int64)
-    comp, index, low, stack, call, next_arc = np.empty((6, tails), dtype=np.int64)
-    on_stack = np.empty(tails, dtype=np.bool_)
-    lib.function("bg_fine_blocks", "libi?qillllll?lll")(
-        indptr, indices, side, mate, in_c, n, block, tail_of, arc_indptr, heads,
+    comp, index, low, stack, call, next_arc = np.empty((6, tails.size), dtype=np.int64)
+    on_stack = np.empty(tails.size, dtype=np.bool_)
+    lib.function("bg_fine_blocks", "lii?qlqiilllll?lll")(
+        indptr, indices, mate, in_c, n, tails, tails.size, block, tail_of, arc_indptr, heads,
         comp, index, low, on_stack, stack, call, next_arc,
     )  # fmt: skip
     return block

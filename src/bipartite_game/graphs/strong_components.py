@@ -3,10 +3,11 @@
 A digraph here is ``indptr`` and ``heads`` (int64): the arcs out of ``x``
 go to ``heads[indptr[x]:indptr[x + 1]]``.  Directed geography
 (:mod:`bipartite_game.theory.geography.directed`) settles its condensation
-sinks first, in the order this numbering gives; any other digraph a game
-derives (the arcs ``u -> mate(w)`` of the edge classes, say) can be written
-as such a CSR and use the same kernel, whose C version is
-``bg_geo_strong_components`` (native/geography.c).
+sinks first, in the order this numbering gives; the fine blocks of the
+edge classes (:func:`bipartite_game.theory.edge_classes.fine_blocks`) are
+the components of the arcs ``u -> mate(w)`` written as such a CSR.  The C
+version is ``bg_geo_strong_components`` (native/geography.c), which
+native/decompose.c calls too.
 """
 
 from __future__ import annotations

@@ -284,9 +284,11 @@ def test_blossom_search_on_the_degenerate_graphs() -> None:
         labels = same_as_python(blossom.edmonds, graph.indptr, graph.indices, mate)
         assert labels.tolist() == [1] * n  # every vertex unmatched, in D
     native_library()
-    with pytest.raises(ValueError, match="mates"):
-        graph = Graph.from_edges(np.array([0]), np.array([1]), 2)
+    graph = Graph.from_edges(np.array([0]), np.array([1]), 2)
+    with pytest.raises(ValueError, match="edmonds: 3 mates for 2 vertices"):
         blossom.edmonds(graph.indptr, graph.indices, np.full(3, -1, dtype=np.int32))
+    with pytest.raises(ValueError, match="odd_components_without: 1 flags for 2 vertices"):
+        blossom.odd_components_without(graph.indptr, graph.indices, np.zeros(1, dtype=np.bool_))
 
 
 @given(

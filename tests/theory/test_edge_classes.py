@@ -147,6 +147,31 @@ def test_elementary_components_are_the_fine_blocks_on_bipartite_graphs() -> None
         assert np.array_equal(same_piece, same_block)
 
 
+def test_fine_blocks_are_numbered_sinks_first_without_gaps() -> None:
+    """Decomposition.block's promise, kept by the C and the Python kernel:
+    blocks 0 .. num_blocks - 1, a vertex and its partner in one, and every
+    arc ``u -> mate(w)`` of the alternating digraph (``u`` on side 0, ``u w``
+    an unmatched edge of ``G[C]``) going to a block numbered no higher."""
+    rng = np.random.default_rng(34)
+    for _ in range(30):
+        n = 60
+        order = rng.permutation(n // 2)  # a perfect matching planted on most
+        u = np.concatenate([order[:25], rng.integers(0, n // 2, 60)])
+        v = np.concatenate([n // 2 + order[5:30], rng.integers(n // 2, n, 60)])
+        d = decompose(Graph.from_edges(u, v, n))
+        g, mate, block = d.graph, d.solution.mate, d.block
+        assert block is not None and d.side is not None
+        in_c = d.in_c
+        python = edge_classes.fine_blocks.py_func(g.indptr, g.indices, d.side, mate, in_c)
+        assert python.tolist() == block.tolist()
+        assert sorted(set(block[in_c].tolist())) == list(range(d.num_blocks))
+        assert (block[~in_c] == -1).all() and (block[mate[in_c]] == block[in_c]).all()
+        for x in np.flatnonzero(in_c & (d.side == 0)):
+            for w in g.indices[g.indptr[x] : g.indptr[x + 1]]:
+                if in_c[w] and w != mate[x]:
+                    assert block[mate[w]] <= block[x]
+
+
 def test_elementary_is_read_only_and_labelled() -> None:
     g = Graph.from_edges(["a", "b", "c", "d", "e"], ["b", "c", "d", "a", "f"])
     d = decompose(g)

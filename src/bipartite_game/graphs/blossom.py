@@ -187,13 +187,23 @@ def contract_blossom(
     return tail
 
 
+def _offsets_for_c(
+    indptr: OffsetArray, per_vertex: Int32Array | BoolArray, kernel: str, what: str
+) -> tuple[IntArray, int]:
+    """The offsets as the int64 kernels take them, and the vertex count,
+    once ``per_vertex`` is seen to hold one entry a vertex: C would read
+    past a shorter array (a ValueError names the kernel instead)."""
+    indptr = wide_offsets(indptr)
+    n = indptr.size - 1
+    if per_vertex.size != n:
+        raise ValueError(f"{kernel}: {per_vertex.size} {what} for {n} vertices")
+    return indptr, n
+
+
 def _edmonds_native(
     lib: Library, indptr: OffsetArray, indices: Int32Array, mate: Int32Array
 ) -> Int8Array:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    if mate.size != n:
-        raise ValueError(f"edmonds: {mate.size} mates for {n} vertices")
+    indptr, n = _offsets_for_c(indptr, mate, "edmonds", "mates")
     final = np.empty(n, dtype=np.int8)
     # the Python kernel's scratch arrays, in one piece for C to initialise
     scratch = np.empty(3 * n + (n + 3) // 4, dtype=np.int64)  # 26 bytes a vertex
@@ -280,10 +290,7 @@ def edmonds(indptr: OffsetArray, indices: Int32Array, mate: Int32Array) -> Int8A
 def _odd_components_without_native(
     lib: Library, indptr: OffsetArray, indices: Int32Array, removed: BoolArray
 ) -> int:
-    indptr = wide_offsets(indptr)
-    n = indptr.size - 1
-    if removed.size != n:
-        raise ValueError(f"odd_components_without: {removed.size} flags for {n} vertices")
+    indptr, n = _offsets_for_c(indptr, removed, "odd_components_without", "flags")
     flags = np.ascontiguousarray(removed, dtype=np.bool_).view(np.uint8)
     scratch = np.empty(2 * n, dtype=np.int32)  # the roots and parities, set by C
     odd = lib.function("bg_odd_components_without", "liqBi")

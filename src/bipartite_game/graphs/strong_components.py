@@ -3,10 +3,11 @@
 A digraph here is ``indptr`` and ``heads`` (int64): the arcs out of ``x``
 go to ``heads[indptr[x]:indptr[x + 1]]``.  Directed geography
 (:mod:`bipartite_game.theory.geography.directed`) settles its condensation
-sinks first, in the order this numbering gives; any other digraph a game
-derives (the arcs ``u -> mate(w)`` of the edge classes, say) can be written
-as such a CSR and use the same kernel, whose C version is
-``bg_geo_strong_components`` (native/geography.c).
+sinks first, in the order this numbering gives; the fine blocks of the
+edge classes (:func:`bipartite_game.theory.edge_classes.fine_blocks`) are
+the components of the arcs ``u -> mate(w)`` written as such a CSR.  The C
+version is ``bg_geo_strong_components`` (native/geography.c), which
+native/decompose.c calls too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 from .._arrays import IntArray
 from .._jit import kernel
 from .._native import Library
+from .csr import wide_offsets
 
 __all__ = ["strong_components"]
 
@@ -23,25 +25,13 @@ __all__ = ["strong_components"]
 def _strong_components_native(lib: Library, indptr: IntArray, heads: IntArray) -> IntArray:
     n = indptr.size - 1
     comp = np.empty(n, dtype=np.int64)
-    index = np.empty(n, dtype=np.int64)
-    low = np.empty(n, dtype=np.int64)
+    index, low, stack, call, next_arc = np.empty((5, n), dtype=np.int64)  # scratch
     on_stack = np.empty(n, dtype=np.bool_)
-    stack = np.empty(n, dtype=np.int64)
-    call = np.empty(n, dtype=np.int64)
-    next_arc = np.empty(n, dtype=np.int64)
     tarjan = lib.function("bg_geo_strong_components", "llqlll?lll")
     tarjan(
-        np.ascontiguousarray(indptr, dtype=np.int64),
-        np.ascontiguousarray(heads, dtype=np.int64),
-        n,
-        comp,
-        index,
-        low,
-        on_stack,
-        stack,
-        call,
-        next_arc,
-    )
+        wide_offsets(indptr), np.ascontiguousarray(heads, dtype=np.int64), n,
+        comp, index, low, on_stack, stack, call, next_arc,
+    )  # fmt: skip
     return comp
 
 
@@ -65,30 +55,24 @@ def strong_components(indptr: IntArray, heads: IntArray) -> IntArray:
     for root in range(n):
         if index[root] >= 0:
             continue
-        index[root] = counter
-        low[root] = counter
-        counter += 1
-        stack[top] = root
-        top += 1
-        on_stack[root] = True
         call[0] = root
-        next_arc[0] = indptr[root]
         depth = 1
         while depth > 0:
             x = call[depth - 1]
+            if index[x] < 0:  # reached just now (the root, or by an arc)
+                index[x] = counter
+                low[x] = counter
+                counter += 1
+                stack[top] = x
+                top += 1
+                on_stack[x] = True
+                next_arc[depth - 1] = indptr[x]
             i = next_arc[depth - 1]
             if i < indptr[x + 1]:
                 next_arc[depth - 1] = i + 1
                 y = heads[i]
                 if index[y] < 0:
-                    index[y] = counter
-                    low[y] = counter
-                    counter += 1
-                    stack[top] = y
-                    top += 1
-                    on_stack[y] = True
                     call[depth] = y
-                    next_arc[depth] = indptr[y]
                     depth += 1
                 elif on_stack[y] and index[y] < low[x]:
                     low[x] = index[y]

@@ -1,84 +1,53 @@
 /* The kernels of theory/edge_classes.py, behind theory/decompose.py: the
- * fine Dulmage-Mendelsohn blocks (Tarjan), the allowed edges of G[C] on
- * bipartite graphs (same block), and the edge classes (general graphs'
- * allowed edges are native/allowed.c's).  Mirrors fine_blocks, same_block
- * and classify step for step: their docstrings and decompose.py's are the
- * specification.  The offsets are int64 (the
- * adapters widen int32 ones); every array, scratch included, comes from the
- * adapters, and C initialises the scratch itself. */
+ * fine Dulmage-Mendelsohn blocks (the alternating digraph, whose strong
+ * components native/geography.c's Tarjan finds), the allowed edges of G[C]
+ * on bipartite graphs (same block), and the edge classes (general graphs'
+ * allowed edges are native/allowed.c's).  Mirrors same_block and classify
+ * step for step, and fine_blocks's digraph arc for arc (its numpy builds the
+ * same CSR): their docstrings and decompose.py's are the specification.  The
+ * offsets are int64 (the adapters widen int32 ones); every array, scratch
+ * included, comes from the adapters, and C initialises the scratch itself. */
 #include "kernels.h"
 
-/* block: n entries, filled (-1 outside C).  Scratch: index, low, stack,
- * call (int32, n each), cursor (int64, n), on_stack (bool, n).  Returns the
- * number of blocks. */
-BG_EXPORT int64_t bg_fine_blocks(const int64_t *indptr, const int32_t *indices, const int8_t *side,
-                                 const int32_t *mate, const uint8_t *in_c, int64_t n,
-                                 int32_t *block, int32_t *index, int32_t *low, int32_t *stack,
-                                 int32_t *call, int64_t *cursor, uint8_t *on_stack)
+/* native/geography.c: graphs/strong_components.py's Tarjan, sinks first. */
+BG_EXPORT int64_t bg_geo_strong_components(const int64_t *indptr, const int64_t *heads, int64_t n,
+                                           int64_t *comp, int64_t *index, int64_t *low,
+                                           uint8_t *on_stack, int64_t *stack, int64_t *call,
+                                           int64_t *next_arc);
+
+/* block: n entries, filled (-1 outside C).  tails: the side-0 vertices of
+ * C in id order (count of them), the digraph's vertices.  Scratch: tail_of
+ * (n, read at tails only); the digraph's arc_indptr (count + 1) and heads
+ * (one per arc: at most the CSR entries of the tails' rows); comp and the
+ * scratch of bg_geo_strong_components (count each).  Returns the number of
+ * blocks. */
+BG_EXPORT int64_t bg_fine_blocks(const int64_t *indptr, const int32_t *indices, const int32_t *mate,
+                                 const uint8_t *in_c, int64_t n, const int64_t *tails,
+                                 int64_t count, int32_t *block, int32_t *tail_of,
+                                 int64_t *arc_indptr, int64_t *heads, int64_t *comp,
+                                 int64_t *index, int64_t *low, uint8_t *on_stack, int64_t *stack,
+                                 int64_t *call, int64_t *next_arc)
 {
-    for (int64_t v = 0; v < n; v++) {
-        block[v] = -1;
-        index[v] = -1;
-        low[v] = 0;
-        on_stack[v] = 0;
-        cursor[v] = 0;
-    }
-    int64_t top = 0, depth = 0;
-    int32_t counter = 0, blocks = 0;
-    for (int64_t root = 0; root < n; root++) {
-        if (side[root] != 0 || !in_c[root] || index[root] >= 0)
-            continue;
-        index[root] = counter;
-        low[root] = counter;
-        counter++;
-        stack[top++] = (int32_t)root;
-        on_stack[root] = 1;
-        cursor[root] = indptr[root];
-        call[0] = (int32_t)root;
-        depth = 1;
-        while (depth > 0) {
-            int32_t u = call[depth - 1];
-            int advanced = 0;
-            while (cursor[u] < indptr[u + 1]) {
-                int32_t w = indices[cursor[u]];
-                cursor[u]++;
-                if (!in_c[w] || w == mate[u])
-                    continue;
-                int32_t x = mate[w];
-                if (index[x] < 0) {
-                    index[x] = counter;
-                    low[x] = counter;
-                    counter++;
-                    stack[top++] = x;
-                    on_stack[x] = 1;
-                    cursor[x] = indptr[x];
-                    call[depth++] = x;
-                    advanced = 1;
-                    break;
-                }
-                if (on_stack[x] && index[x] < low[u])
-                    low[u] = index[x];
-            }
-            if (advanced)
-                continue;
-            depth--;
-            if (depth > 0) {
-                int32_t parent = call[depth - 1];
-                if (low[u] < low[parent])
-                    low[parent] = low[u];
-            }
-            if (low[u] == index[u]) {
-                for (;;) {
-                    int32_t x = stack[--top];
-                    on_stack[x] = 0;
-                    block[x] = blocks;
-                    block[mate[x]] = blocks;
-                    if (x == u)
-                        break;
-                }
-                blocks++;
-            }
+    for (int64_t t = 0; t < count; t++)
+        tail_of[tails[t]] = (int32_t)t;
+    int64_t arcs = 0;
+    arc_indptr[0] = 0;
+    for (int64_t t = 0; t < count; t++) {
+        int64_t u = tails[t];
+        for (int64_t k = indptr[u]; k < indptr[u + 1]; k++) {
+            int32_t w = indices[k];
+            if (in_c[w] && w != mate[u])
+                heads[arcs++] = tail_of[mate[w]];
         }
+        arc_indptr[t + 1] = arcs;
+    }
+    int64_t blocks = bg_geo_strong_components(arc_indptr, heads, count, comp, index, low,
+                                              on_stack, stack, call, next_arc);
+    for (int64_t v = 0; v < n; v++)
+        block[v] = -1;
+    for (int64_t t = 0; t < count; t++) {
+        block[tails[t]] = (int32_t)comp[t];
+        block[mate[tails[t]]] = (int32_t)comp[t];
     }
     return blocks;
 }

@@ -4,8 +4,8 @@ edges lie in some maximum matching, and each edge's class.
 On ``G[C]`` (the vertices every maximum matching covers and matches among
 themselves), an edge is *allowed* when some perfect matching of ``G[C]``
 holds it: on a bipartite graph when its ends share a block of the fine
-Dulmage–Mendelsohn decomposition (:func:`fine_blocks`, Tarjan's components
-of the matching's alternating digraph; :func:`same_block`), on any graph by
+Dulmage–Mendelsohn decomposition (:func:`fine_blocks`, the strong
+components of the matching's alternating digraph; :func:`same_block`), on any graph by
 :func:`~bipartite_game.theory.allowed.allowed_edges` (reductions, bulk
 certificates and a budgeted exact residue, in about the time of a solve).
 :func:`classify` then gives each CSR entry its class (0 ``none``, 1
@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from .._jit import kernel
 from ..graphs.csr import OffsetArray, wide_offsets
+from ..graphs.strong_components import strong_components
 
 if TYPE_CHECKING:
     from .._native import Library
@@ -47,13 +48,18 @@ def _fine_blocks_native(
 ) -> Int32Array:
     indptr = wide_offsets(indptr)
     n = indptr.size - 1
+    tails = np.flatnonzero((side == 0) & in_c).astype(np.int64, copy=False)
+    most_arcs = int((indptr[tails + 1] - indptr[tails]).sum())  # the tails' CSR entries
     block = np.empty(n, dtype=np.int32)
-    index, low, stack, call = np.empty((4, n), dtype=np.int32)
-    cursor = np.empty(n, dtype=np.int64)
-    on_stack = np.empty(n, dtype=np.bool_)
-    lib.function("bg_fine_blocks", "libi?qiiiiil?")(
-        indptr, indices, side, mate, in_c, n, block, index, low, stack, call, cursor, on_stack
-    )
+    tail_of = np.empty(n, dtype=np.int32)
+    arc_indptr = np.empty(tails.size + 1, dtype=np.int64)
+    heads = np.empty(most_arcs, dtype=np.int64)
+    comp, index, low, stack, call, next_arc = np.empty((6, tails.size), dtype=np.int64)
+    on_stack = np.empty(tails.size, dtype=np.bool_)
+    lib.function("bg_fine_blocks", "lii?qlqiilllll?lll")(
+        indptr, indices, mate, in_c, n, tails, tails.size, block, tail_of, arc_indptr, heads,
+        comp, index, low, on_stack, stack, call, next_arc,
+    )  # fmt: skip
     return block
 
 
@@ -65,73 +71,25 @@ def fine_blocks(
     mate: Int32Array,
     in_c: BoolArray,
 ) -> Int32Array:
-    """Strongly connected components of the arcs ``u -> mate(w)`` (``u`` on
-    side 0 in ``C``, ``u w`` an edge of ``G[C]``); each ``C`` vertex gets its
-    side-0 end's component, others -1.  Iterative Tarjan, O(V + E)."""
+    """The fine blocks: :func:`~..graphs.strong_components.strong_components`
+    (sinks first) of the arcs ``u -> mate(w)`` for each unmatched edge ``u w``
+    of ``G[C]`` with ``u`` on side 0, whose vertices are the side-0 ``C``
+    vertices in id order (the *tails*); each ``C`` vertex gets its side-0
+    end's component, others -1.  O(V + E)."""
     n = indptr.size - 1
+    degrees = np.diff(indptr)
+    tails = np.flatnonzero((side == 0) & in_c)
+    tail_of = np.full(n, -1, dtype=np.int64)
+    tail_of[tails] = np.arange(tails.size)
+    row = np.repeat(tail_of, degrees)  # per CSR entry: its row's tail, or -1
+    keep = (row >= 0) & in_c[indices] & (indices != np.repeat(mate, degrees))
+    heads = tail_of[mate[indices[keep]]]
+    arc_indptr = np.zeros(tails.size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(row[keep], minlength=tails.size), out=arc_indptr[1:])
+    comp = strong_components(arc_indptr, heads)
     block = np.full(n, -1, dtype=np.int32)
-    index = np.full(n, -1, dtype=np.int32)
-    low = np.zeros(n, dtype=np.int32)
-    on_stack = np.zeros(n, dtype=np.bool_)
-    stack = np.empty(n, dtype=np.int32)  # Tarjan's stack
-    call = np.empty(n, dtype=np.int32)  # the depth-first path
-    cursor = np.zeros(n, dtype=np.int64)  # next CSR entry to follow per vertex
-    top = 0
-    depth = 0
-    counter = 0
-    blocks = 0
-    for root in range(n):
-        if side[root] != 0 or not in_c[root] or index[root] >= 0:
-            continue
-        index[root] = counter
-        low[root] = counter
-        counter += 1
-        stack[top] = root
-        top += 1
-        on_stack[root] = True
-        cursor[root] = indptr[root]
-        call[0] = root
-        depth = 1
-        while depth > 0:
-            u = call[depth - 1]
-            advanced = False
-            while cursor[u] < indptr[u + 1]:
-                w = indices[cursor[u]]
-                cursor[u] += 1
-                if not in_c[w] or w == mate[u]:
-                    continue
-                x = mate[w]
-                if index[x] < 0:
-                    index[x] = counter
-                    low[x] = counter
-                    counter += 1
-                    stack[top] = x
-                    top += 1
-                    on_stack[x] = True
-                    cursor[x] = indptr[x]
-                    call[depth] = x
-                    depth += 1
-                    advanced = True
-                    break
-                if on_stack[x] and index[x] < low[u]:
-                    low[u] = index[x]
-            if advanced:
-                continue
-            depth -= 1
-            if depth > 0:
-                parent = call[depth - 1]
-                if low[u] < low[parent]:
-                    low[parent] = low[u]
-            if low[u] == index[u]:
-                while True:
-                    top -= 1
-                    x = stack[top]
-                    on_stack[x] = False
-                    block[x] = blocks
-                    block[mate[x]] = blocks
-                    if x == u:
-                        break
-                blocks += 1
+    block[tails] = comp
+    block[mate[tails]] = comp
     return block
 
 

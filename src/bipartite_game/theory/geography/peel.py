@@ -26,6 +26,7 @@ rows the other side's), on the pairs joined by an odd number of edges.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -81,15 +82,9 @@ def _symmetric(n: int, a: IntArray, b: IntArray) -> tuple[IntArray, IntArray]:
     return indptr, dst[order]
 
 
-def _peel_native(
-    lib: Library,
-    indptr: IntArray,
-    adj: IntArray,
-    is_col: BoolArray,
-    answer: npt.NDArray[np.int8],
-    alive: BoolArray,
-    alias: IntArray,
-) -> int:
+def _peel_native(lib: Library, *args: Any) -> int:
+    """:func:`_peel` in C: its arguments, in its order, and scratch."""
+    indptr, adj, is_col, answer, alive, alias = args
     n = indptr.size - 1
     deg = np.empty(n, dtype=np.int64)
     stack = np.empty(n + 4 * adj.size + 1, dtype=np.int64)

@@ -140,17 +140,9 @@ def _peel(
                 answer[a] = 1
                 alive[a] = False
             elif deg[a] == 1:
-                y = -1
-                for i in range(indptr[a], indptr[a + 1]):
-                    if alive[adj[i]]:
-                        y = adj[i]
-                        break
+                y = _live_neighbour(indptr, adj, alive, a, -1)
                 if deg[y] == 2:
-                    other = -1
-                    for i in range(indptr[y], indptr[y + 1]):
-                        if alive[adj[i]] and adj[i] != a:
-                            other = adj[i]
-                            break
+                    other = _live_neighbour(indptr, adj, alive, y, a)
                     alias[count, 0] = a
                     alias[count, 1] = other
                     count += 1
@@ -163,11 +155,7 @@ def _peel(
             if deg[a] == 0:
                 alive[a] = False
             elif deg[a] == 1:
-                x = -1
-                for i in range(indptr[a], indptr[a + 1]):
-                    if alive[adj[i]]:
-                        x = adj[i]
-                        break
+                x = _live_neighbour(indptr, adj, alive, a, -1)
                 answer[x] = 0
                 alive[x] = False
                 alive[a] = False
@@ -184,6 +172,14 @@ def _peel(
                         stack[top] = x
                         top += 1
     return count
+
+
+def _live_neighbour(indptr: IntArray, adj: IntArray, alive: BoolArray, a: int, besides: int) -> int:
+    """The first live neighbour of ``a`` other than ``besides``; -1 if none."""
+    for i in range(indptr[a], indptr[a + 1]):
+        if alive[adj[i]] and adj[i] != besides:
+            return int(adj[i])
+    return -1
 
 
 def _resolve_native(

@@ -34,6 +34,7 @@ import re
 import signal
 import struct
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
@@ -103,32 +104,46 @@ Row = dict[str, Any]
 P = ParamSpec("P")
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The numpydoc entries (type, description) of the parameters that several
-#: public functions here take, written once.  A docstring line ``{name}``
-#: stands for the entry of parameter ``name``, and ``{every parameter}``
-#: for the entries of all the function's parameters (:func:`_documented`).
-_PARAMETERS = {
-    "family": ("str", "The family's name (see ``bipartite-game sweep --help``)."),
-    "n": ("int", "Its size parameter."),
-    "parameters": (
-        "mapping of str to sequence of float",
-        "The values of each of the family's parameters.",
-    ),
-    "samples": ("int", "The samples at each point."),
-    "seed": ("int", "The sweep's seed; each sample's is derived from it."),
-    "jobs": ("int, optional", "The worker processes."),
-    "moves": ("str, optional", "The move set of the maze families."),
-    "timing": ("bool, optional", "Add a ``seconds`` column."),
-    "edge_classes": ("bool, optional", "Include the columns ``every``, ``some`` and ``none``."),
-    "budget": (
-        "int or None, optional",
-        "The steps of exact search each sample's edge classes may take\n(``None``: no limit).",
-    ),
-    "progress": ("bool, optional", "Show a progress bar on standard error."),
-    "isolated": ("bool, optional", "Run the samples in worker processes even with one job."),
-    "scheduler": ("str or distributed.Client, optional", "A Dask cluster to run on."),
-    "rows": ("iterable of dict", "The rows."),
-    "columns": ("sequence of str, optional", "The columns, in order."),
+#: The numpydoc entries of the parameters that several public functions
+#: here take, written once.  A docstring line ``{name}`` stands for the
+#: entry of parameter ``name``, and ``{every parameter}`` for the entries of
+#: all the function's parameters, in its order (:func:`_documented`).
+_PARAMETERS = """\
+family : str
+    The family's name (see ``bipartite-game sweep --help``).
+n : int
+    Its size parameter.
+parameters : mapping of str to sequence of float
+    The values of each of the family's parameters.
+samples : int
+    The samples at each point.
+seed : int
+    The sweep's seed; each sample's is derived from it.
+jobs : int, optional
+    The worker processes.
+moves : str, optional
+    The move set of the maze families.
+timing : bool, optional
+    Add a ``seconds`` column.
+edge_classes : bool, optional
+    Include the columns ``every``, ``some`` and ``none``.
+budget : int or None, optional
+    The steps of exact search each sample's edge classes may take
+    (``None``: no limit).
+progress : bool, optional
+    Show a progress bar on standard error.
+isolated : bool, optional
+    Run the samples in worker processes even with one job.
+scheduler : str or distributed.Client, optional
+    A Dask cluster to run on.
+rows : iterable of dict
+    The rows.
+columns : sequence of str, optional
+    The columns, in order.
+"""
+_ENTRIES = {
+    entry.group(1): entry.group(0)
+    for entry in re.finditer(r"^(\w+) : .*\n(?: {4}.*\n)*", _PARAMETERS, re.MULTILINE)
 }
 
 
@@ -140,12 +155,8 @@ def _documented(function: F) -> F:
 
     def entries(match: re.Match[str]) -> str:
         indent, name = match.groups()
-        lines = []
-        for each in every if name == "every parameter" else [name]:
-            kind, text = _PARAMETERS[each]
-            lines.append(f"{indent}{each} : {kind}")
-            lines += [f"{indent}    {line}" for line in text.split("\n")]
-        return "\n".join(lines)
+        text = "".join(_ENTRIES[each] for each in (every if name == "every parameter" else [name]))
+        return textwrap.indent(text, indent).rstrip("\n")
 
     placeholder = r"^( *)\{(\w+|every parameter)\}$"
     function.__doc__ = re.sub(placeholder, entries, function.__doc__ or "", flags=re.MULTILINE)

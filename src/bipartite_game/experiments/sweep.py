@@ -51,6 +51,7 @@ from ..theory.decompose import decompose
 from ..theory.game import solve
 from .catalogue import FAMILIES
 from .families import check_parameters, generate
+from .ordered import in_order
 
 __all__ = [
     "AHEAD",
@@ -675,27 +676,15 @@ def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
     except OSError as error:
         raise _no_room(workers, error) from None
     pending: dict[int, concurrent.futures.Future[Row]] = {}
-    ready: dict[int, Row] = {}
-    submitted = emitted = 0
     try:
-        while True:
-            while len(pending) + len(ready) < AHEAD * workers:
-                task = next(tasks, None)
-                if task is None:
-                    break
-                pending[submitted] = pool.submit(_run_sample, task)
-                submitted += 1
-            if emitted in ready:
-                yield ready.pop(emitted)
-                emitted += 1
-                continue
-            if not pending:
-                break
-            finished, _ = concurrent.futures.wait(
-                pending.values(), return_when=concurrent.futures.FIRST_COMPLETED
-            )
-            for index in [k for k, future in pending.items() if future in finished]:
-                ready[index] = pending.pop(index).result()
+        yield from in_order(
+            tasks,
+            lambda _, task: pool.submit(_run_sample, task),
+            _finished,
+            concurrent.futures.Future.result,
+            window=AHEAD * workers,
+            pending=pending,
+        )
     except BaseException as error:
         # stop at once: queued samples cancelled, running ones killed
         processes = list(getattr(pool, "_processes", {}).values())
@@ -706,6 +695,14 @@ def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
             raise _no_room(workers, error) from None
         raise
     pool.shutdown()
+
+
+def _finished(pending: dict[int, concurrent.futures.Future[Row]]) -> list[int]:
+    """The indices of the pending samples done, once one is."""
+    done, _ = concurrent.futures.wait(
+        pending.values(), return_when=concurrent.futures.FIRST_COMPLETED
+    )
+    return [index for index, future in pending.items() if future in done]
 
 
 #: What starting a worker process fails with when the system has no room:

@@ -173,7 +173,8 @@ def _collected(rows: Callable[P, Iterator[Row]], name: str, doc: str) -> Callabl
     def collected(*args: P.args, **kwargs: P.kwargs) -> list[Row]:
         return list(rows(*args, **kwargs))
 
-    functools.update_wrapper(collected, rows, assigned=())  # its source: rows's
+    # __wrapped__: its source is rows's, where Sphinx reads the defaults as written
+    functools.update_wrapper(collected, rows, assigned=())
     collected.__name__ = collected.__qualname__ = name
     collected.__doc__ = doc
     signature = inspect.signature(rows).replace(return_annotation="list[Row]")

@@ -6,6 +6,8 @@
 - :mod:`.catalogue` -- their names and parameters without numpy (the
   command line's help reads it).
 - :mod:`.cluster` -- a sweep's samples run on a Dask cluster.
+- :mod:`.ordered` -- results in their items' order from tasks that finish
+  in any order, a bounded window ahead (the worker pool's and the cluster's).
 - :mod:`.parquet` -- a sweep's rows as one Parquet file.
 - :mod:`.plot` -- a sweep's rows drawn, with the theory's limit.
 - :mod:`.karp_sipser` -- the Karp–Sipser limit of the matching number of

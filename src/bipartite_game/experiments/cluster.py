@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .._limits import human_size
 from .._text import quote
 from ..errors import BipartiteGameError
+from .ordered import in_order
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
@@ -350,33 +351,26 @@ def ordered_results(
     from distributed import as_completed
 
     token = uuid.uuid4().hex
-    pending: dict[str, tuple[int, Any]] = {}
-    ready: dict[int, Result] = {}
-    finished = as_completed(loop=client.loop)
-    submitted = emitted = 0
+    pending: dict[int, Any] = {}
+    index_of: dict[str, int] = {}
+    done = as_completed(loop=client.loop)
+
+    def submit(index: int, item: Item) -> Any:
+        key = f"{KEY_PREFIX}-{token}-{index}"
+        future = client.submit(function, item, key=key, pure=False)
+        index_of[key] = index
+        done.add(future)
+        return future
+
+    def finished(_: dict[int, Any]) -> list[int]:
+        # the future itself is not kept: the scheduler may forget the task
+        # and its result once it is read
+        return [index_of.pop(next(done).key)]
+
     try:
-        while True:
-            while len(pending) + len(ready) < window:
-                item = next(items, None)
-                if item is None:
-                    break
-                key = f"{KEY_PREFIX}-{token}-{submitted}"
-                future = client.submit(function, item, key=key, pure=False)
-                pending[key] = (submitted, future)
-                finished.add(future)
-                submitted += 1
-            if emitted in ready:
-                yield ready.pop(emitted)
-                emitted += 1
-                continue
-            if not pending:
-                break
-            future = next(finished)
-            index, _ = pending.pop(future.key)
-            ready[index] = _result(future)
-            del future  # the scheduler may forget the task and its result
+        yield from in_order(items, submit, finished, _result, window=window, pending=pending)
     except BaseException:
-        futures = [future for _, future in pending.values()]
+        futures = list(pending.values())
         if futures:
             with contextlib.suppress(Exception):  # a lost scheduler cancels them itself
                 client.cancel(futures)

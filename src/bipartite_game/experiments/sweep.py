@@ -25,17 +25,21 @@ from __future__ import annotations
 import concurrent.futures
 import decimal
 import errno
+import functools
+import inspect
 import itertools
 import json
 import math
+import re
 import signal
 import struct
 import sys
+import textwrap
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from numbers import Integral, Real
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -47,6 +51,7 @@ from ..theory.decompose import decompose
 from ..theory.game import solve
 from .catalogue import FAMILIES
 from .families import check_parameters, generate
+from .ordered import in_order
 
 __all__ = [
     "AHEAD",
@@ -97,6 +102,84 @@ BATCH_ELEMENTS = 200_000
 MAX_BATCH = 64
 
 Row = dict[str, Any]
+P = ParamSpec("P")
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The numpydoc entries of the parameters that several public functions
+#: here take, written once.  A docstring line ``{name}`` stands for the
+#: entry of parameter ``name``, and ``{every parameter}`` for the entries of
+#: all the function's parameters, in its order (:func:`_documented`).
+_PARAMETERS = """\
+family : str
+    The family's name (see ``bipartite-game sweep --help``).
+n : int
+    Its size parameter.
+parameters : mapping of str to sequence of float
+    The values of each of the family's parameters.
+samples : int
+    The samples at each point.
+seed : int
+    The sweep's seed; each sample's is derived from it.
+jobs : int, optional
+    The worker processes.
+moves : str, optional
+    The move set of the maze families.
+timing : bool, optional
+    Add a ``seconds`` column.
+edge_classes : bool, optional
+    Include the columns ``every``, ``some`` and ``none``.
+budget : int or None, optional
+    The steps of exact search each sample's edge classes may take
+    (``None``: no limit).
+progress : bool, optional
+    Show a progress bar on standard error.
+isolated : bool, optional
+    Run the samples in worker processes even with one job.
+scheduler : str or distributed.Client, optional
+    A Dask cluster to run on.
+rows : iterable of dict
+    The rows.
+columns : sequence of str, optional
+    The columns, in order.
+"""
+_ENTRIES = {
+    entry.group(1): entry.group(0)
+    for entry in re.finditer(r"^(\w+) : .*\n(?: {4}.*\n)*", _PARAMETERS, re.MULTILINE)
+}
+
+
+def _documented(function: F) -> F:
+    """``function`` with the placeholder lines of its docstring written out
+    from :data:`_PARAMETERS`, at their indent: the parameters it shares with
+    other functions, one text."""
+    every = list(inspect.signature(function).parameters)
+
+    def entries(match: re.Match[str]) -> str:
+        indent, name = match.groups()
+        text = "".join(_ENTRIES[each] for each in (every if name == "every parameter" else [name]))
+        return textwrap.indent(text, indent).rstrip("\n")
+
+    placeholder = r"^( *)\{(\w+|every parameter)\}$"
+    function.__doc__ = re.sub(placeholder, entries, function.__doc__ or "", flags=re.MULTILINE)
+    return function
+
+
+def _collected(rows: Callable[P, Iterator[Row]], name: str, doc: str) -> Callable[P, list[Row]]:
+    """The function returning the rows of ``rows`` as one list: the same
+    parameters (its signature, returning ``list[Row]``), named ``name``,
+    documented by ``doc`` (placeholders written out as :func:`_documented`
+    does)."""
+
+    def collected(*args: P.args, **kwargs: P.kwargs) -> list[Row]:
+        return list(rows(*args, **kwargs))
+
+    # __wrapped__: its source is rows's, where Sphinx reads the defaults as written
+    functools.update_wrapper(collected, rows, assigned=())
+    collected.__name__ = collected.__qualname__ = name
+    collected.__doc__ = doc
+    signature = inspect.signature(rows).replace(return_annotation="list[Row]")
+    collected.__signature__ = signature  # type: ignore[attr-defined]
+    return _documented(collected)
 
 
 def parse_values(text: str) -> tuple[float, ...]:
@@ -267,16 +350,15 @@ def _estimate_bytes(family: str, n: int, values: Sequence[float]) -> int:
     return int(200 * vertices + 120 * (edges * 1.1 + 100))
 
 
+@_documented
 def batch_size(family: str, n: int, points: Iterable[Sequence[float]]) -> int:
     """Samples per task on a cluster: :data:`BATCH_ELEMENTS` vertices and
     edges of the largest point's graphs, from 1 to :data:`MAX_BATCH`.
 
     Parameters
     ----------
-    family : str
-        The family's name.
-    n : int
-        Its size parameter.
+    {family}
+    {n}
     points : iterable of sequence of float
         The grid's points.
 
@@ -361,112 +443,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def sweep(
-    family: str,
-    n: int,
-    parameters: Mapping[str, Sequence[float]],
-    *,
-    samples: int,
-    seed: int,
-    jobs: int = 1,
-    moves: str = "rook",
-    timing: bool = False,
-    edge_classes: bool = True,
-    budget: int | None = DEFAULT_BUDGET,
-    progress: bool = False,
-    isolated: bool = False,
-    scheduler: Any = None,
-) -> list[Row]:
-    """Solve ``samples`` graphs of ``family`` at every point of the product
-    of ``parameters`` (name -> values; every parameter of the family, none
-    other) and return one row per sample, in the grid's order (the
-    parameters in the family's order, the last varying fastest, then the
-    sample).  ``progress`` shows a tqdm bar on standard error; ``isolated``
-    runs the samples in worker processes even when ``jobs`` is 1, so that
-    a ``KeyboardInterrupt`` stops them at once rather than after the
-    compiled kernel running (the command line does).  ``edge_classes``
-    False leaves out the columns ``every``, ``some`` and ``none`` (and
-    their cost: about one to two solves more a sample on graphs that are
-    not bipartite, docs/sweep.md, Costs); ``budget`` is the steps of exact
-    search each sample's edge classes may take
-    (:func:`~bipartite_game.theory.decompose.decompose`; ``None``: no
-    limit), :class:`~bipartite_game.theory.allowed.EdgeClassesTooLarge`
-    past it.  ``scheduler``, a
-    Dask scheduler's address (``"tcp://HOST:PORT"``) or a
-    ``distributed.Client``, runs the samples on that cluster instead
-    (``jobs`` must then be 1): the same rows in the same order.  Everything
-    is checked, and the memory a sample needs, before any work.
-
-    Parameters
-    ----------
-    family : str
-        The family's name (see ``bipartite-game sweep --help``).
-    n : int
-        Its size parameter.
-    parameters : mapping of str to sequence of float
-        The values of each of the family's parameters.
-    samples : int
-        The samples at each point.
-    seed : int
-        The sweep's seed; each sample's is derived from it.
-    jobs : int, optional
-        The worker processes.
-    moves : str, optional
-        The move set of the maze families.
-    timing : bool, optional
-        Add a ``seconds`` column.
-    edge_classes : bool, optional
-        Include the columns ``every``, ``some`` and ``none``.
-    budget : int or None, optional
-        The steps of exact search each sample's edge classes may take
-        (``None``: no limit).
-    progress : bool, optional
-        Show a progress bar on standard error.
-    isolated : bool, optional
-        Run the samples in worker processes even with one job.
-    scheduler : str or distributed.Client, optional
-        A Dask cluster to run on.
-
-    Returns
-    -------
-    list of dict
-        One row per sample: the columns of :data:`COLUMNS` after the point.
-
-    Raises
-    ------
-    BipartiteGameError
-        When an argument is not valid, or the samples would not fit in memory.
-
-    See Also
-    --------
-    iter_sweep : the rows as they come.
-    to_csv, to_json : the rows as text.
-
-    Examples
-    --------
-    >>> rows = sweep("er", 20, {"c": [1.0]}, samples=2, seed=1)
-    >>> [(row["c"], row["sample"], row["matching"]) for row in rows]
-    [(1.0, 0, 3), (1.0, 1, 6)]
-    """
-    return list(
-        iter_sweep(
-            family,
-            n,
-            parameters,
-            samples=samples,
-            seed=seed,
-            jobs=jobs,
-            moves=moves,
-            timing=timing,
-            edge_classes=edge_classes,
-            budget=budget,
-            progress=progress,
-            isolated=isolated,
-            scheduler=scheduler,
-        )
-    )
-
-
+@_documented
 def iter_sweep(
     family: str,
     n: int,
@@ -493,33 +470,7 @@ def iter_sweep(
 
     Parameters
     ----------
-    family : str
-        The family's name.
-    n : int
-        Its size parameter.
-    parameters : mapping of str to sequence of float
-        The values of each of the family's parameters.
-    samples : int
-        The samples at each point.
-    seed : int
-        The sweep's seed.
-    jobs : int, optional
-        The worker processes.
-    moves : str, optional
-        The move set of the maze families.
-    timing : bool, optional
-        Add a ``seconds`` column.
-    edge_classes : bool, optional
-        Include the edge-class columns.
-    budget : int or None, optional
-        The steps of exact search each sample's edge classes may take
-        (``None``: no limit).
-    progress : bool, optional
-        Show a progress bar on standard error.
-    isolated : bool, optional
-        Run the samples in worker processes even with one job.
-    scheduler : str or distributed.Client, optional
-        A Dask cluster to run on.
+    {every parameter}
 
     Returns
     -------
@@ -600,6 +551,58 @@ def iter_sweep(
     return _counted(_run_pool(tasks, workers), total, progress)
 
 
+# iter_sweep's rows as one list: the same parameters, one signature
+sweep = _collected(
+    iter_sweep,
+    "sweep",
+    """Solve ``samples`` graphs of ``family`` at every point of the product
+    of ``parameters`` (name -> values; every parameter of the family, none
+    other) and return one row per sample, in the grid's order (the
+    parameters in the family's order, the last varying fastest, then the
+    sample).  ``progress`` shows a tqdm bar on standard error; ``isolated``
+    runs the samples in worker processes even when ``jobs`` is 1, so that
+    a ``KeyboardInterrupt`` stops them at once rather than after the
+    compiled kernel running (the command line does).  ``edge_classes``
+    False leaves out the columns ``every``, ``some`` and ``none`` (and
+    their cost: about one to two solves more a sample on graphs that are
+    not bipartite, docs/sweep.md, Costs); ``budget`` is the steps of exact
+    search each sample's edge classes may take
+    (:func:`~bipartite_game.theory.decompose.decompose`; ``None``: no
+    limit), :class:`~bipartite_game.theory.allowed.EdgeClassesTooLarge`
+    past it.  ``scheduler``, a
+    Dask scheduler's address (``"tcp://HOST:PORT"``) or a
+    ``distributed.Client``, runs the samples on that cluster instead
+    (``jobs`` must then be 1): the same rows in the same order.  Everything
+    is checked, and the memory a sample needs, before any work.
+
+    Parameters
+    ----------
+    {every parameter}
+
+    Returns
+    -------
+    list of dict
+        One row per sample: the columns of :data:`COLUMNS` after the point.
+
+    Raises
+    ------
+    BipartiteGameError
+        When an argument is not valid, or the samples would not fit in memory.
+
+    See Also
+    --------
+    iter_sweep : the rows as they come.
+    to_csv, to_json : the rows as text.
+
+    Examples
+    --------
+    >>> rows = sweep("er", 20, {"c": [1.0]}, samples=2, seed=1)
+    >>> [(row["c"], row["sample"], row["matching"]) for row in rows]
+    [(1.0, 0, 3), (1.0, 1, 6)]
+    """,
+)
+
+
 def _values(name: str, values: Any, family: str) -> tuple[float, ...]:
     """A parameter's values as doubles, or the one-line refusal."""
     if values is None:
@@ -674,27 +677,15 @@ def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
     except OSError as error:
         raise _no_room(workers, error) from None
     pending: dict[int, concurrent.futures.Future[Row]] = {}
-    ready: dict[int, Row] = {}
-    submitted = emitted = 0
     try:
-        while True:
-            while len(pending) + len(ready) < AHEAD * workers:
-                task = next(tasks, None)
-                if task is None:
-                    break
-                pending[submitted] = pool.submit(_run_sample, task)
-                submitted += 1
-            if emitted in ready:
-                yield ready.pop(emitted)
-                emitted += 1
-                continue
-            if not pending:
-                break
-            finished, _ = concurrent.futures.wait(
-                pending.values(), return_when=concurrent.futures.FIRST_COMPLETED
-            )
-            for index in [k for k, future in pending.items() if future in finished]:
-                ready[index] = pending.pop(index).result()
+        yield from in_order(
+            tasks,
+            lambda _, task: pool.submit(_run_sample, task),
+            _finished,
+            concurrent.futures.Future.result,
+            window=AHEAD * workers,
+            pending=pending,
+        )
     except BaseException as error:
         # stop at once: queued samples cancelled, running ones killed
         processes = list(getattr(pool, "_processes", {}).values())
@@ -705,6 +696,14 @@ def _run_pool(tasks: Iterator[Any], workers: int) -> Iterator[Row]:
             raise _no_room(workers, error) from None
         raise
     pool.shutdown()
+
+
+def _finished(pending: dict[int, concurrent.futures.Future[Row]]) -> list[int]:
+    """The indices of the pending samples done, once one is."""
+    done, _ = concurrent.futures.wait(
+        pending.values(), return_when=concurrent.futures.FIRST_COMPLETED
+    )
+    return [index for index, future in pending.items() if future in done]
 
 
 #: What starting a worker process fails with when the system has no room:
@@ -734,15 +733,14 @@ def _cell(value: Any) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
+@_documented
 def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iterator[str]:
     """The header line, then one line a row (``columns``: the first row's keys).
 
     Parameters
     ----------
-    rows : iterable of dict
-        The rows.
-    columns : sequence of str, optional
-        The columns, in order.
+    {rows}
+    {columns}
 
     Yields
     ------
@@ -766,15 +764,14 @@ def csv_lines(rows: Iterable[Row], columns: Sequence[str] | None = None) -> Iter
         yield ",".join(columns or ()) + "\n"
 
 
+@_documented
 def to_csv(rows: Iterable[Row], columns: Sequence[str] | None = None) -> str:
     """The rows as CSV, a header line first (``columns``: the first row's keys).
 
     Parameters
     ----------
-    rows : iterable of dict
-        The rows.
-    columns : sequence of str, optional
-        The columns, in order.
+    {rows}
+    {columns}
 
     Returns
     -------
@@ -791,14 +788,14 @@ def to_csv(rows: Iterable[Row], columns: Sequence[str] | None = None) -> str:
     return "".join(csv_lines(rows, columns))
 
 
+@_documented
 def json_lines(rows: Iterable[Row]) -> Iterator[str]:
     """:func:`to_json` in pieces, one a row; numbers as the CSV writes them
     (a whole parameter value ``1``, not ``1.0``).
 
     Parameters
     ----------
-    rows : iterable of dict
-        The rows.
+    {rows}
 
     Yields
     ------
@@ -818,13 +815,13 @@ def json_lines(rows: Iterable[Row]) -> Iterator[str]:
     yield "[]\n" if first else "\n]\n"
 
 
+@_documented
 def to_json(rows: Iterable[Row]) -> str:
     """The rows as one JSON array of objects, one object a line.
 
     Parameters
     ----------
-    rows : iterable of dict
-        The rows.
+    {rows}
 
     Returns
     -------

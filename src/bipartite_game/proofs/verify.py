@@ -633,14 +633,9 @@ def _find(root_of: IntArray, x: int) -> int:
     return x
 
 
-def _merges_native(
-    lib: Library,
-    indptr: OffsetArray,
-    indices: Int32Array,
-    removed: BoolArray,
-    edges: IntArray,
-    sizes: IntArray,
-) -> tuple[int, int, IntArray]:
+def _merges_native(lib: Library, *args: Any) -> tuple[int, int, IntArray]:
+    """:func:`_merges` in C: its arguments, in its order, and scratch."""
+    indptr, indices, removed, edges, sizes = args
     n = indptr.size - 1
     root_of = np.empty(n, dtype=np.int64)
     stamp = np.empty(n, dtype=np.int64)

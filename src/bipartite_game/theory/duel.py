@@ -54,6 +54,8 @@ about two bits a square) or, without the native library, numpy frontiers
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -62,7 +64,7 @@ from .._jit import kernel
 from .._native import Library, library
 from ..errors import BipartiteGameError
 from ..graphs.boards import LEAP_CAP, leaper_colouring, leaper_steps
-from ..graphs.csr import wide_offsets
+from ..graphs.csr import component, wide_offsets
 from ..graphs.graph import Graph, OffsetArray
 from ..graphs.mates import require_graph
 from .duel_bits import QUEUE_CELLS as QUEUE_CELLS  # the C search's, shared with duel_bits
@@ -145,37 +147,16 @@ def _csr_reaches_native(
 
 @kernel(native=_csr_reaches_native)
 def _csr_reaches(indptr: OffsetArray, indices: Int32Array, source: int, target: int) -> bool:
-    """Is ``target`` in ``source``'s component?  Stops when it is found."""
-    n = indptr.size - 1
-    seen = np.zeros(n, dtype=np.bool_)
-    stack = np.empty(n, dtype=np.int32)
-    seen[source] = True
-    stack[0] = source
-    top = 1
-    while top > 0:
-        top -= 1
-        v = stack[top]
-        for k in range(indptr[v], indptr[v + 1]):
-            w = indices[k]
-            if w == target:
-                return True
-            if not seen[w]:
-                seen[w] = True
-                stack[top] = w
-                top += 1
-    return source == target
+    """Is ``target`` in ``source``'s component?  The C search stops when it
+    is found; this specification reads it off the whole component
+    (:func:`~bipartite_game.graphs.csr.component`)."""
+    reached, _ = component(indptr, indices, source, indptr.size - 1)
+    return bool(reached[target])
 
 
-def _leaper_reaches_native(
-    lib: Library,
-    open_bits: UInt8Array,
-    height: int,
-    width: int,
-    dr: IntArray,
-    dc: IntArray,
-    source: int,
-    target: int,
-) -> bool:
+def _leaper_reaches_native(lib: Library, *args: Any) -> bool:
+    """:func:`_leaper_reaches` in C: its arguments, in its order."""
+    open_bits, height, width, dr, dc, source, target = args
     cells = height * width
     if not (open_bits.size * 8 >= cells and dr.size == dc.size and 0 <= source < cells):
         raise BipartiteGameError("_leaper_reaches: arrays or cells out of step (a bug)")

@@ -70,6 +70,7 @@ questions a direction, whatever its length.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -178,17 +179,9 @@ def _may_shorten(n: int, u: IntArray, v: IntArray, directed: bool, blocked: Bool
     return count >= 3 and (count < n or count >= 4)
 
 
-def _chains_native(
-    lib: Library,
-    n: int,
-    u: IntArray,
-    v: IntArray,
-    directed: bool,
-    blocked: BoolArray,
-    chain: IntArray,
-    pos: IntArray,
-    ends: IntArray,
-) -> int:
+def _chains_native(lib: Library, *args: Any) -> int:
+    """:func:`_chains` in C: its arguments, in its order, and scratch."""
+    n, u, v, directed, blocked, chain, pos, ends = args
     degree = np.empty(2 * n, dtype=np.int64)
     link = np.empty(4 * n, dtype=np.int64)
     flags = np.empty(n, dtype=np.bool_)

@@ -22,6 +22,8 @@ dropped first.  Parallel arcs matter to the edge rule only inside a cycle.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..._arrays import BoolArray, IntArray
@@ -95,16 +97,9 @@ def _csr(n: int, u: IntArray, v: IntArray) -> tuple[IntArray, IntArray]:
     return indptr, v[order].astype(np.int64)
 
 
-def _settle_native(
-    lib: Library,
-    k: int,
-    comp_start: IntArray,
-    members: IntArray,
-    indptr: IntArray,
-    heads: IntArray,
-    looped: BoolArray,
-    wins: BoolArray,
-) -> int:
+def _settle_native(lib: Library, *args: Any) -> int:
+    """:func:`_settle` in C: its arguments, in its order."""
+    k, comp_start, members, indptr, heads, looped, wins = args
     settle = lib.function("bg_geo_settle", "qlqlll??")
     return settle(
         k,

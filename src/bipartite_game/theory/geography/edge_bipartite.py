@@ -45,6 +45,8 @@ XOR-ing each edge into its bit.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -451,20 +453,10 @@ def _losing_columns(matrix: WordMatrix, pivot: IntArray, ncols: int) -> npt.NDAr
     return losing
 
 
-def _all_components_native(
-    lib: Library,
-    u: IntArray,
-    v: IntArray,
-    side: npt.NDArray[np.int8],
-    order: IntArray,
-    comp_start: IntArray,
-    in_x: IntArray,
-    local: IntArray,
-    edge_order: IntArray,
-    edge_start: IntArray,
-    losing: BoolArray,
-    only: int,
-) -> None:
+def _all_components_native(lib: Library, *args: Any) -> None:
+    """:func:`_all_components` in C: its arguments, in its order, and
+    scratch for the largest component."""
+    u, v, side, order, comp_start, in_x, local, edge_order, edge_start, losing, only = args
     count = comp_start.size - 1
     sizes = np.diff(comp_start)
     rows, columns = (sizes - in_x, in_x) if only == 0 else (in_x, sizes - in_x)

@@ -26,6 +26,7 @@ rows the other side's), on the pairs joined by an odd number of edges.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -81,15 +82,9 @@ def _symmetric(n: int, a: IntArray, b: IntArray) -> tuple[IntArray, IntArray]:
     return indptr, dst[order]
 
 
-def _peel_native(
-    lib: Library,
-    indptr: IntArray,
-    adj: IntArray,
-    is_col: BoolArray,
-    answer: npt.NDArray[np.int8],
-    alive: BoolArray,
-    alias: IntArray,
-) -> int:
+def _peel_native(lib: Library, *args: Any) -> int:
+    """:func:`_peel` in C: its arguments, in its order, and scratch."""
+    indptr, adj, is_col, answer, alive, alias = args
     n = indptr.size - 1
     deg = np.empty(n, dtype=np.int64)
     stack = np.empty(n + 4 * adj.size + 1, dtype=np.int64)
@@ -145,17 +140,9 @@ def _peel(
                 answer[a] = 1
                 alive[a] = False
             elif deg[a] == 1:
-                y = -1
-                for i in range(indptr[a], indptr[a + 1]):
-                    if alive[adj[i]]:
-                        y = adj[i]
-                        break
+                y = _live_neighbour(indptr, adj, alive, a, -1)
                 if deg[y] == 2:
-                    other = -1
-                    for i in range(indptr[y], indptr[y + 1]):
-                        if alive[adj[i]] and adj[i] != a:
-                            other = adj[i]
-                            break
+                    other = _live_neighbour(indptr, adj, alive, y, a)
                     alias[count, 0] = a
                     alias[count, 1] = other
                     count += 1
@@ -168,11 +155,7 @@ def _peel(
             if deg[a] == 0:
                 alive[a] = False
             elif deg[a] == 1:
-                x = -1
-                for i in range(indptr[a], indptr[a + 1]):
-                    if alive[adj[i]]:
-                        x = adj[i]
-                        break
+                x = _live_neighbour(indptr, adj, alive, a, -1)
                 answer[x] = 0
                 alive[x] = False
                 alive[a] = False
@@ -189,6 +172,14 @@ def _peel(
                         stack[top] = x
                         top += 1
     return count
+
+
+def _live_neighbour(indptr: IntArray, adj: IntArray, alive: BoolArray, a: int, besides: int) -> int:
+    """The first live neighbour of ``a`` other than ``besides``; -1 if none."""
+    for i in range(indptr[a], indptr[a + 1]):
+        if alive[adj[i]] and adj[i] != besides:
+            return int(adj[i])
+    return -1
 
 
 def _resolve_native(

@@ -34,12 +34,15 @@ And the modules beside them:
 - :mod:`._arrays` -- the array type aliases, declared once.
 - :mod:`._digits` -- whole numbers written in decimal into a byte buffer.
 - :mod:`._frozen` -- read-only arrays and the objects that keep theirs so.
-- :mod:`._jit` -- kernels compiled only when the work is big enough.
+- :mod:`._jit` -- each kernel run in C where the library has it, else its
+  Python specification.
 - :mod:`._native` -- the C kernels (``native/*.c``, built at install
   into the extension ``_ckernels``), loaded by ctypes.
 - :mod:`._limits` -- work refused before it starts when it cannot fit.
 - :mod:`._stats` -- phases, sizes, memory and progress of a long run.
 - :mod:`._text` -- numbers and quotations read safely from any text.
+- :mod:`._docstrings` -- docstring text several public names share, written
+  once and filled in at definition.
 - :mod:`._input` -- one input read with a bound, for the command line.
 - :mod:`._command` -- what every command shares: standard output written
   with its failures named.

@@ -1,4 +1,4 @@
-"""The shared docstring sections (``theory/_docs.py``): a slot line becomes its
+"""The shared docstring sections (``_docstrings.py``, ``theory/_docs.py``): a slot line becomes its
 piece, indented as the slot; braces elsewhere stay text; a slot naming no
 piece fails at import; and no docstring of the package is left with a slot
 unfilled (a ``{name}`` line without the decorator)."""
@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 import bipartite_game
-from bipartite_game.theory._docs import _SLOT, filled, shared_docs
+from bipartite_game._docstrings import _SLOT, filled
+from bipartite_game.theory._docs import shared_docs
 
 
 def test_a_slot_becomes_its_piece_indented_as_the_slot() -> None:

@@ -34,7 +34,6 @@ import re
 import signal
 import struct
 import sys
-import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
@@ -43,6 +42,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
+from .._docstrings import filled
 from .._limits import ensure_fits
 from .._text import quote
 from ..errors import BipartiteGameError
@@ -105,11 +105,11 @@ Row = dict[str, Any]
 P = ParamSpec("P")
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The numpydoc entries of the parameters that several public functions
-#: here take, written once.  A docstring line ``{name}`` stands for the
-#: entry of parameter ``name``, and ``{every parameter}`` for the entries of
-#: all the function's parameters, in its order (:func:`_documented`).
-_PARAMETERS = """\
+#: The numpydoc entries of the sweep's parameters, in its order, written
+#: once: ``{sweep_parameters}`` in a docstring stands for them all, and
+#: ``{name}`` for one of them or of :data:`_ROW_PARAMETERS` (filled by
+#: :data:`_documented`).
+_SWEEP_PARAMETERS = """\
 family : str
     The family's name (see ``bipartite-game sweep --help``).
 n : int
@@ -137,38 +137,29 @@ isolated : bool, optional
     Run the samples in worker processes even with one job.
 scheduler : str or distributed.Client, optional
     A Dask cluster to run on.
+"""
+_ROW_PARAMETERS = """\
 rows : iterable of dict
     The rows.
 columns : sequence of str, optional
     The columns, in order.
 """
-_ENTRIES = {
-    entry.group(1): entry.group(0)
-    for entry in re.finditer(r"^(\w+) : .*\n(?: {4}.*\n)*", _PARAMETERS, re.MULTILINE)
-}
-
-
-def _documented(function: F) -> F:
-    """``function`` with the placeholder lines of its docstring written out
-    from :data:`_PARAMETERS`, at their indent: the parameters it shares with
-    other functions, one text."""
-    every = list(inspect.signature(function).parameters)
-
-    def entries(match: re.Match[str]) -> str:
-        indent, name = match.groups()
-        text = "".join(_ENTRIES[each] for each in (every if name == "every parameter" else [name]))
-        return textwrap.indent(text, indent).rstrip("\n")
-
-    placeholder = r"^( *)\{(\w+|every parameter)\}$"
-    function.__doc__ = re.sub(placeholder, entries, function.__doc__ or "", flags=re.MULTILINE)
-    return function
+_ENTRIES = re.compile(r"^(\w+) : .*\n(?: {4}.*\n)*", re.MULTILINE)
+_documented = filled(
+    {
+        "sweep_parameters": _SWEEP_PARAMETERS,
+        **{
+            entry.group(1): entry.group(0)
+            for entry in _ENTRIES.finditer(_SWEEP_PARAMETERS + _ROW_PARAMETERS)
+        },
+    }
+)
 
 
 def _collected(rows: Callable[P, Iterator[Row]], name: str, doc: str) -> Callable[P, list[Row]]:
     """The function returning the rows of ``rows`` as one list: the same
     parameters (its signature, returning ``list[Row]``), named ``name``,
-    documented by ``doc`` (placeholders written out as :func:`_documented`
-    does)."""
+    documented by ``doc`` (its slots filled by :data:`_documented`)."""
 
     def collected(*args: P.args, **kwargs: P.kwargs) -> list[Row]:
         return list(rows(*args, **kwargs))
@@ -470,7 +461,7 @@ def iter_sweep(
 
     Parameters
     ----------
-    {every parameter}
+    {sweep_parameters}
 
     Returns
     -------
@@ -577,7 +568,7 @@ sweep = _collected(
 
     Parameters
     ----------
-    {every parameter}
+    {sweep_parameters}
 
     Returns
     -------

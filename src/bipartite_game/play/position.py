@@ -22,10 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from .._docstrings import filled
 from ..errors import BipartiteGameError, IllegalMoveError
 from ..graphs.boards import GridBoard
 from ..graphs.graph import Graph, GraphLike, Vertex, as_graph
-from ..theory._docs import SECTIONS, filled, shared_docs
+from ..theory._docs import SECTIONS, shared_docs
 from ..theory.game import Strategy, solve
 
 __all__ = ["Engine", "LegalMoves", "Outcome", "Position"]

@@ -20,7 +20,7 @@
 - :mod:`.bunny` -- NOI2011 "Bunny and Egg" as vertex geography.
 - :mod:`.interop` -- networkx in, dicts keyed by node out.
 - :mod:`._docs` -- the docstring sections many of these modules share,
-  written once.
+  written once (filled by :mod:`bipartite_game._docstrings`).
 
 It uses :mod:`bipartite_game.graphs` and nothing above it.  The modules are
 imported on use: importing this package loads none of them.

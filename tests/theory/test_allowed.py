@@ -591,10 +591,16 @@ def test_no_c_gives_no_allowed_edge() -> None:
     assert not al.allowed_edges(ip, ind, mate, in_c).any()
 
 
-def test_without_the_library_the_specification_answers() -> None:
+@pytest.mark.parametrize(
+    "make",
+    # er4: a residue of hundreds of pairs, past the int8 range of the pairs' colours
+    [lambda: planted(np.random.default_rng(9), 40), lambda: gnp_sparse(4000, 4.0, 3)],
+    ids=["planted", "er4"],
+)
+def test_without_the_library_the_specification_answers(make: Callable[[], Graph]) -> None:
     """Without the library the kernels' Python specifications (plain Python:
     a class, lists) run interpreted, with the same answer."""
-    g = planted(np.random.default_rng(9), 40)
+    g = make()
     ip, ind, mate, in_c = _inputs(g)
     native = al.allowed_edges(ip, ind, mate, in_c)
     with python_only():

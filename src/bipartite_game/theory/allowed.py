@@ -1036,7 +1036,7 @@ def _pair_components(rptr: IntArray, rind: Int32Array, black: Int8Array, comp: I
     low = np.zeros(pairs, dtype=np.int32)
     on_stack = np.zeros(pairs, dtype=np.bool_)
     stack: list[int] = []
-    cursor = np.array([rptr[2 * p + 1 - black[2 * p]] for p in range(pairs)], dtype=np.int64)
+    cursor = np.array([rptr[2 * p + 1 - int(black[2 * p])] for p in range(pairs)], dtype=np.int64)
     counter = components = spent = 0
     for root in range(pairs):
         if index[root] >= 0:

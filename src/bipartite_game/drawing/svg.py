@@ -47,7 +47,6 @@ __all__ = [
     "WINNING",
     "WRITTEN_LABELS",
     "EdgeStyle",
-    "GraphMarks",
     "Tint",
     "board_svg",
     "graph_svg",
@@ -80,7 +79,8 @@ EdgeStyle = tuple[npt.NDArray[np.bool_], str, str, float, bool]
 class GraphMarks(TypedDict, total=False):
     """The marks :func:`graph_svg` draws on a graph, as its keywords: what
     a caller that lays the graph out itself passes on unchanged
-    (:func:`~.pictures.picture`)."""
+    (:func:`~.pictures.picture`).  A type for the checker, out of
+    ``__all__``: the reference documents the keywords at :func:`graph_svg`."""
 
     tints: Sequence[Tint]
     edge_styles: Sequence[EdgeStyle]

@@ -14,16 +14,18 @@ public arrays and labels only: this package imports no layer.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .layout import force_layout, label_points
-from .svg import WRITTEN_LABELS, EdgeStyle, Tint, board_svg, graph_svg, short_label, summary_svg
+from .svg import WRITTEN_LABELS, GraphMarks, board_svg, graph_svg, short_label, summary_svg
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing's own from Python 3.12
+
     from ..graphs.graph import Graph
 
 __all__ = [
@@ -49,14 +51,7 @@ def picture(
     summary: Sequence[str],
     *,
     labels: Sequence[str] | None = None,
-    tints: Sequence[Tint] = (),
-    edge_styles: Sequence[EdgeStyle] = (),
-    pairs: Iterable[tuple[int, int]] = (),
-    path: Sequence[int] = (),
-    token: int | None = None,
-    token_title: str = "",
-    outlined: Iterable[int] = (),
-    legend: Sequence[tuple[str, str]] = (),
+    **marks: Unpack[GraphMarks],
 ) -> str:
     """``graph`` drawn by :func:`graph_svg`, its vertices where its labels
     say when they are grid coordinates (:func:`label_points`), else where
@@ -75,22 +70,10 @@ def picture(
         The lines shown instead when the graph is too large.
     labels : sequence of str, optional
         One label per vertex.
-    tints : sequence of Tint, optional
-        As for :func:`graph_svg`.
-    edge_styles : sequence of EdgeStyle, optional
-        As for :func:`graph_svg`, aligned with ``graph.edges()``.
-    pairs : iterable of (int, int), optional
-        As for :func:`graph_svg`.
-    path : sequence of int, optional
-        As for :func:`graph_svg`.
-    token : int or None, optional
-        As for :func:`graph_svg`.
-    token_title : str, optional
-        As for :func:`graph_svg`.
-    outlined : iterable of int, optional
-        As for :func:`graph_svg`.
-    legend : sequence of (str, str), optional
-        As for :func:`graph_svg`.
+    **marks : GraphMarks
+        ``tints``, ``edge_styles`` (aligned with ``graph.edges()``),
+        ``pairs``, ``path``, ``token``, ``token_title``, ``outlined`` and
+        ``legend``, as for :func:`graph_svg`.
 
     Returns
     -------
@@ -136,15 +119,8 @@ def picture(
         v,
         labels=labels,
         write_labels=n <= WRITTEN_LABELS and radius >= 8,
-        tints=tints,
-        edge_styles=edge_styles,
-        pairs=pairs,
-        path=path,
-        token=token,
-        token_title=token_title,
-        outlined=outlined,
-        legend=legend,
         radius=radius,
+        **marks,
     )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -72,6 +73,24 @@ Tint = tuple[Iterable[int], str, str]
 #: Edges drawn so, as ``(mask over the edges, stroke, css_class, width,
 #: dashed)``.  In a list of styles the first that holds an edge wins.
 EdgeStyle = tuple[npt.NDArray[np.bool_], str, str, float, bool]
+
+
+
+class GraphMarks(TypedDict, total=False):
+    """The marks :func:`graph_svg` draws on a graph, as its keywords: what
+    a caller that lays the graph out itself passes on unchanged
+    (:func:`~.pictures.picture`).  A type for the checker, out of
+    ``__all__``: the reference documents the keywords at :func:`graph_svg`."""
+
+    tints: Sequence[Tint]
+    edge_styles: Sequence[EdgeStyle]
+    pairs: Iterable[tuple[int, int]]
+    path: Sequence[int]
+    token: int | None
+    token_title: str
+    outlined: Iterable[int]
+    legend: Sequence[tuple[str, str]]
+
 
 _FONT = 'font-family="sans-serif"'
 

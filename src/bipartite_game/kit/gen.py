@@ -208,6 +208,24 @@ def _family(rng: np.random.Generator, knobs: Knobs, available: list[str]) -> str
     return "random"
 
 
+def _case_pieces(
+    rng: np.random.Generator,
+    knobs: Knobs,
+    families: set[str],
+    available: list[str],
+    case: Callable[[str], str],
+) -> Iterator[str]:
+    """The text of a list of cases as it is drawn: the count ``T`` first,
+    then each case's text, written by ``case`` for a family drawn from
+    ``available`` (and added to ``families``)."""
+    cases = knobs.cases.draw(rng)
+    yield f"{cases}\n"
+    for _ in range(cases):
+        family = _family(rng, knobs, available)
+        families.add(family)
+        yield case(family)
+
+
 def _density(rng: np.random.Generator, knobs: Knobs, low: float = 0.0, high: float = 0.6) -> float:
     return knobs.density if knobs.density is not None else float(rng.uniform(low, high))
 
@@ -318,11 +336,8 @@ def _lock_pieces(rng: np.random.Generator, knobs: Knobs, families: set[str]) -> 
     available = ["no-forbidden", "all-forbidden", "huge"]
     if knobs.rings.lo == 1:
         available.append("tiny")
-    cases = knobs.cases.draw(rng)
-    yield f"{cases}\n"
-    for _ in range(cases):
-        family = _family(rng, knobs, available)
-        families.add(family)
+
+    def case(family: str) -> str:
         rings = int(rng.integers(knobs.rings.lo, most + 1))
         if family == "tiny":
             rings = 1
@@ -342,7 +357,9 @@ def _lock_pieces(rng: np.random.Generator, knobs: Knobs, families: set[str]) -> 
         digits = ((codes[:, None] // powers) % size + ord("0")).astype(np.uint8)
         text = _grid_text(digits)
         first = text.index("\n")
-        yield f"{rings} {len(codes) - 1} {text[:first]}\n{text[first + 1 :]}"
+        return f"{rings} {len(codes) - 1} {text[:first]}\n{text[first + 1 :]}"
+
+    return _case_pieces(rng, knobs, families, available, case)
 
 
 # ---------------------------------------------------------------- knights
@@ -387,11 +404,8 @@ def _king_pieces(rng: np.random.Generator, knobs: Knobs, families: set[str]) -> 
         available.append("alone")
     if rows.lo == 1 or cols.lo == 1:
         available.append("line")
-    cases = knobs.cases.draw(rng)
-    yield f"{cases}\n"
-    for _ in range(cases):
-        family = _family(rng, knobs, available)
-        families.add(family)
+
+    def case(family: str) -> str:
         n, m = rows.draw(rng), cols.draw(rng)
         if family == "alone":
             n = m = 1
@@ -400,7 +414,9 @@ def _king_pieces(rng: np.random.Generator, knobs: Knobs, families: set[str]) -> 
         density = {"no-burned": 0.0, "all-burned": 1.0}.get(family, _density(rng, knobs))
         cells = np.where(rng.random((n, m)) < density, np.uint8(ord("#")), np.uint8(ord(".")))
         cells.reshape(-1)[int(rng.integers(n * m))] = ord("K")
-        yield f"{n} {m}\n" + _grid_text(cells)
+        return f"{n} {m}\n" + _grid_text(cells)
+
+    return _case_pieces(rng, knobs, families, available, case)
 
 
 # ------------------------------------------------------------------ graph

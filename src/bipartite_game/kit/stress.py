@@ -49,7 +49,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .._lazy import renamed_names
@@ -366,25 +366,19 @@ class Interrupted(KeyboardInterrupt):
         return f"interrupted: the first {self.agreed} cases agree"
 
 
+@dataclass(eq=False)
 class _Runner:
     """Runs and judges cases, remembering every input it judged."""
 
-    def __init__(
-        self,
-        expected: Callable[[str], str],
-        solution: Solution,
-        time_limit: float,
-        output_limit: int,
-    ) -> None:
-        self.expected = expected
-        self.solution = solution
-        self.time_limit = time_limit
-        self.output_limit = output_limit
-        self.judged: dict[str, tuple[str, RunOutcome]] = {}
-        self.runs = 0
-        self.programs = Programs()
-        self._lock = threading.Lock()
-        self._in_process = threading.Lock()
+    expected: Callable[[str], str]
+    solution: Solution
+    time_limit: float
+    output_limit: int
+    judged: dict[str, tuple[str, RunOutcome]] = field(default_factory=dict, init=False)
+    runs: int = field(default=0, init=False)
+    programs: Programs = field(default_factory=Programs, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _in_process: threading.Lock = field(default_factory=threading.Lock, init=False)
 
     def run(self, text: str) -> RunOutcome:
         """The solution's run on ``text``, not judged."""

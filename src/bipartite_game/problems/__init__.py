@@ -13,4 +13,5 @@ answer; formats live here, theory never does.
 - :mod:`.sums` -- a disjunctive sum of geography games (``sum``).
 - :mod:`.annotate` -- a verdict for every line of a game record (``annotate``).
 - :mod:`._json` -- ``--format json``: an answer as one JSON document.
+- :mod:`._cases` -- the answer of a list of cases (``king``, ``lock``): JSON or explained.
 """

@@ -23,8 +23,12 @@ from ..errors import BipartiteGameError, InputError
 from ..graphs.boards import grid_board
 from ..theory.game import solve
 from . import _json
+from ._cases import explained, json_verdicts
 
 __all__ = ["alice_wins", "answer"]
+
+#: The players' names in the answer: the first player (the mover), then the other.
+_PLAYERS = ("A", "B")
 
 _SPACE = b" \t\r\v\f"
 _KNOWN = np.zeros(256, dtype=np.bool_)
@@ -131,15 +135,7 @@ def answer(data: bytes | str, *, explain: bool = False, format: str = "text") ->
     if at < len(content):
         raise InputError("expected end of input after the last case", line=content[at][0])
     if as_json:
-        verdicts = [
-            ("cases", cases),
-            ("winners", ["A" if w else "B" for w in wins]),
-            ("first_player_wins", wins),
-        ]
-        return _json.document("king", verdicts)
+        return json_verdicts("king", [], wins, _PLAYERS)
     if explain:
-        return "".join(
-            f"Case #{k}: {'A' if w else 'B'}\n{proof}"
-            for k, (w, proof) in enumerate(zip(wins, proofs, strict=True), 1)
-        ).encode()
+        return explained(wins, proofs, _PLAYERS, "Case #{case}: {winner}")
     return "".join(f"Case #{k}: {'A' if w else 'B'}\n" for k, w in enumerate(wins, 1)).encode()

@@ -29,8 +29,12 @@ from ..errors import BipartiteGameError, InputError
 from ..graphs.boards import lock_board
 from ..theory.game import first_player_wins_from
 from . import _json
+from ._cases import explained, json_verdicts
 
 __all__ = ["answer", "explain_case", "solve_case"]
+
+#: The players' names in the answer: the first player (the mover), then the other.
+_PLAYERS = ("Alice", "Bob")
 
 #: Bytes of working memory per code of the lock (lattice, graph, matching).
 BYTES_PER_CODE = 120
@@ -131,19 +135,9 @@ def answer(
             line=reader.line(reader.at),
         )
     if as_json:
-        fields = [
-            ("ring", size),
-            ("wrap", wrap),
-            ("cases", cases),
-            ("winners", ["Alice" if w else "Bob" for w in wins]),
-            ("first_player_wins", wins),
-        ]
-        return _json.document("lock", fields)
+        return json_verdicts("lock", [("ring", size), ("wrap", wrap)], wins, _PLAYERS)
     if explain:
-        return "".join(
-            f"case {k}: {'Alice' if w else 'Bob'}\n{proof}"
-            for k, (w, proof) in enumerate(zip(wins, proofs, strict=True), 1)
-        ).encode()
+        return explained(wins, proofs, _PLAYERS, "case {case}: {winner}")
     return b"".join(b"Alice\n" if w else b"Bob\n" for w in wins)
 
 

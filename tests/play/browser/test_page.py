@@ -9,6 +9,7 @@ missing browser is a failure.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -108,6 +109,20 @@ def test_load_a_maze_and_win_with_the_hint_button(page: Page) -> None:
     mine = [line for line in lines if "(you)" in line]
     assert mine and all(line.endswith(": good") for line in mine), lines
     assert tab.inner_text("#mistakes") == "You made no mistake."
+
+
+def test_a_maze_file_fills_the_text_and_is_analysed(page: Page, tmp_path: Path) -> None:
+    tab = page
+    maze = tmp_path / "maze.txt"
+    maze.write_text("3 9\n..#......\n.........\n#...#...#\n")
+    tab.click("summary")
+    tab.set_input_files("#maze-file", str(maze))
+    tab.wait_for_selector(_cell(2, 8) + ".wall")  # the default maze is 6 by 8
+    _settle(tab)
+    assert tab.input_value("#maze-text") == "3 9\n..#......\n.........\n#...#...#\n"
+    assert _rows_shown(tab) == ["..#......", ".........", "#...#...#"]
+    assert (tab.input_value("#rows"), tab.input_value("#cols")) == ("3", "9")
+    assert tab.inner_text("#error") == ""
 
 
 def test_an_oversized_maze_is_refused_with_a_message(page: Page) -> None:

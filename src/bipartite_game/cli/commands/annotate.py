@@ -14,6 +14,23 @@ from ..parser import Parser
 
 __all__ = ["AnnotateCommand"]
 
+#: ``annotate``'s games, each with its help line, its description and the
+#: board it reads before the record (the argument's name, metavar and help).
+_GAMES = (
+    (
+        "maze",
+        "a maze game; the record's lines are cells 'row col' (1-based)",
+        "Annotate a record of the maze game: one cell 'row col' (1-based) a line.",
+        ("maze", "MAZE", "the maze ('maze' input format)"),
+    ),
+    (
+        "graph",
+        "a game on an edge list; the record's lines are vertex labels",
+        "Annotate a record of vertex geography on an edge list: one label a line.",
+        ("edges", "EDGES", "the edge list ('graph' input format)"),
+    ),
+)
+
 
 class AnnotateCommand(Command):
     """``annotate maze`` and ``annotate graph``: each line of a game record
@@ -27,25 +44,12 @@ class AnnotateCommand(Command):
 
     def add_arguments(self, parser: Parser) -> None:
         games = parser.add_subcommands(dest="board", metavar="GAME")
-        on_maze = games.add_parser(
-            "maze",
-            help="a maze game; the record's lines are cells 'row col' (1-based)",
-            description=(
-                "Annotate a record of the maze game: one cell 'row col' (1-based) a line."
-            ),
-        )
-        on_maze.add_argument("maze", metavar="MAZE", help="the maze ('maze' input format)")
-        on_maze.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
-        add_moves(on_maze, "move set, as for 'maze' (default rook)")
-        on_graph = games.add_parser(
-            "graph",
-            help="a game on an edge list; the record's lines are vertex labels",
-            description=(
-                "Annotate a record of vertex geography on an edge list: one label a line."
-            ),
-        )
-        on_graph.add_argument("edges", metavar="EDGES", help="the edge list ('graph' input format)")
-        on_graph.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+        for name, summary, description, (board, metavar, what) in _GAMES:
+            game = games.add_parser(name, help=summary, description=description)
+            game.add_argument(board, metavar=metavar, help=what)
+            game.add_argument("record", metavar="RECORD", help="the record ('-': standard input)")
+            if name == "maze":
+                add_moves(game, "move set, as for 'maze' (default rook)")
 
     def run(self, args: argparse.Namespace) -> int:
         """Every record line with its verdict."""

@@ -40,7 +40,7 @@ from ..store import trial
 from ..views import game_state
 from .shared import AppState, AsciiJSONResponse, Handler
 
-__all__ = ["routes", "view_options"]
+__all__ = ["new_match", "routes", "view_options"]
 
 #: An action on a match: it changes the match (a copy) as the request
 #: says, and returns the hints to mark, if any.
@@ -58,6 +58,21 @@ def view_options(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("at") is not None:
         options["at"] = field(body, "at", int)
     return options
+
+
+async def new_match(state: AppState, body: dict[str, Any], make: Callable[[], Match]) -> Response:
+    """A new game, of either mode: the match ``make`` builds (in a worker,
+    where a bad start is refused), stored, and its first state with the
+    ``body``'s :func:`view_options` (201)."""
+    options = view_options(body)
+
+    def work() -> tuple[Match, dict[str, Any]]:
+        match = make()
+        return match, game_state("", match, None, **options)
+
+    match, shown = await state.compute(work)
+    shown["id"] = state.games.add(match)
+    return AsciiJSONResponse(shown, status_code=201)
 
 
 async def show_game(state: AppState, request: Request) -> Response:

@@ -13,8 +13,6 @@ command's format (:mod:`..graphs`), vertices named by label.
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -23,8 +21,7 @@ from ....theory.game import solve
 from ...match import Match
 from ..graphs import analysis, explanation, graph_of, vertex_of
 from ..reading import field, read_json
-from ..views import game_state
-from .games import view_options
+from .games import new_match
 from .shared import AppState, AsciiJSONResponse
 
 __all__ = ["routes"]
@@ -52,16 +49,12 @@ async def new_game(state: AppState, request: Request) -> Response:
     graph, _ = graph_of(body, state.limits)
     side = field(body, "side", str, "auto")
     start = field(body, "start", str) if body.get("start") is not None else None
-    options = view_options(body)
 
-    def work() -> tuple[Match, dict[str, Any]]:
+    def make() -> Match:
         first = None if start is None else vertex_of(graph, start, "start")
-        match = Match(graph, side=side, start=first)
-        return match, game_state("", match, None, **options)
+        return Match(graph, side=side, start=first)
 
-    match, shown = await state.compute(work)
-    shown["id"] = state.games.add(match)
-    return AsciiJSONResponse(shown, status_code=201)
+    return await new_match(state, body, make)
 
 
 def routes(state: AppState) -> list[BaseRoute]:

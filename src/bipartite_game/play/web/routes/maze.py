@@ -12,8 +12,6 @@ alone (:func:`~..reading.board`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -21,8 +19,8 @@ from starlette.routing import BaseRoute, Route
 from ....theory.game import solve
 from ...match import Match
 from ..reading import board, cell, field, read_json
-from ..views import analysis, game_state
-from .games import view_options
+from ..views import analysis
+from .games import new_match
 from .shared import AppState, AsciiJSONResponse
 
 __all__ = ["routes"]
@@ -46,15 +44,7 @@ async def new_game(state: AppState, request: Request) -> Response:
     maze = board(body, state.limits)
     side = field(body, "side", str, "auto")
     start = cell(body, "start") if body.get("start") is not None else None
-    options = view_options(body)
-
-    def work() -> tuple[Match, dict[str, Any]]:
-        match = Match(maze, side=side, start=start)
-        return match, game_state("", match, None, **options)
-
-    match, shown = await state.compute(work)
-    shown["id"] = state.games.add(match)
-    return AsciiJSONResponse(shown, status_code=201)
+    return await new_match(state, body, lambda: Match(maze, side=side, start=start))
 
 
 def routes(state: AppState) -> list[BaseRoute]:

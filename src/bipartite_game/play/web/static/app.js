@@ -126,6 +126,39 @@ function errorAt(place) {
   return (error) => showError(error, place);
 }
 
+// A change handler for a file picker: the chosen file's text fills the
+// text area `area`, then `read` (if any) takes it; a failure is shown there.
+function loadInto(area, read) {
+  return (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    file.text().then((text) => {
+      $(area).value = text;
+      return read ? read(text) : undefined;
+    }).catch(errorAt(area));
+  };
+}
+
+// The status line while a board is edited, not played: `key` says what to do.
+function showEditing(key) {
+  liveText("status", () => t(key));
+  $("status").classList.remove("over");
+  $("status").dataset.phase = "edit";
+}
+
+// What every game's state shows alike: the status line (what was said, and
+// whether the game is over and who won), hint and undo, no plan.
+function showStatus(state) {
+  const status = $("status");
+  liveText("status", () => say(state.said));
+  status.classList.toggle("over", state.phase === "over");
+  status.dataset.phase = state.phase;
+  status.dataset.winner = state.winner || "";
+  $("hint").disabled = state.phase === "over";
+  $("undo").disabled = !state.can_undo; // a move of yours, or the start you placed
+  liveText("plan", null);
+}
+
 function clearError() {
   liveText("error", null);
   for (const marked of document.querySelectorAll("[aria-invalid]")) {
@@ -360,15 +393,8 @@ function showGame(state) {
   page.game = state;
   if (page.mode === "graph") drawGraph();
   else drawBoard(state.svg);
-  const status = $("status");
-  liveText("status", () => say(state.said));
-  status.classList.toggle("over", state.phase === "over");
-  status.dataset.phase = state.phase;
-  status.dataset.winner = state.winner || "";
-  $("hint").disabled = state.phase === "over";
-  $("undo").disabled = !state.can_undo; // a move of yours, or the start you placed
+  showStatus(state);
   $("undo").title = t("button.undo_move_title");
-  liveText("plan", null);
   showPlans(state);
   showRecord(state.record || []);
 }
@@ -467,9 +493,7 @@ async function analyse(text) {
   $("cols").value = data.width;
   $("maze-text").value = mazeText(data.rows);
   describe("analysis", () => say(data.summary_said));
-  liveText("status", () => t("status.edit_maze"));
-  $("status").classList.remove("over");
-  $("status").dataset.phase = "edit";
+  showEditing("status.edit_maze");
   drawBoard(data.svg);
 }
 
@@ -576,15 +600,6 @@ function blankMaze() {
   analyse().catch(errorAt("maze-size"));
 }
 
-function loadFile(event) {
-  const file = event.target.files[0];
-  if (!file) return;
-  file.text().then((text) => {
-    $("maze-text").value = text;
-    return analyse(text);
-  }).catch(errorAt("maze-text"));
-}
-
 // The overlays: in editing, a new analysis; in a game, the same state
 // drawn again with the theorem at work.
 function overlaysChanged() {
@@ -643,7 +658,7 @@ function main() {
   $("board").addEventListener("keydown", onBoardKey);
   $("blank").addEventListener("click", blankMaze);
   $("load").addEventListener("click", () => analyse($("maze-text").value).catch(errorAt("maze-text")));
-  $("maze-file").addEventListener("change", loadFile);
+  $("maze-file").addEventListener("change", loadInto("maze-text", analyse));
   $("moves").addEventListener("change", () => analyse().catch(errorAt("maze-moves")));
   for (const id of ["show-losing", "show-matching", "show-values"]) {
     $(id).addEventListener("change", overlaysChanged);

@@ -331,9 +331,7 @@ async function playVertex(label) {
 
 // Back from a game to editing the same graph.
 async function editGraph() {
-  liveText("status", () => t("status.edit_graph"));
-  $("status").dataset.phase = "edit";
-  $("status").classList.remove("over");
+  showEditing("status.edit_graph");
   graph.explained = null;
   graph.selected = null;
   drawGraph();
@@ -377,15 +375,6 @@ function graphLimits(limits) {
   graph.maxEdges = limits.max_edges;
 }
 
-function loadGraphFile(event) {
-  const file = event.target.files[0];
-  if (!file) return;
-  file.text().then((text) => {
-    $("graph-text").value = text;
-    return loadGraphText(text);
-  }).catch(errorAt("graph-text"));
-}
-
 function startGraphMode() {
   edgeClassControls();
   const board = $("graph-board");
@@ -416,7 +405,7 @@ function startGraphMode() {
   $("graph-load").addEventListener("click", () => {
     loadGraphText($("graph-text").value).catch(errorAt("graph-text"));
   });
-  $("graph-file").addEventListener("change", loadGraphFile);
+  $("graph-file").addEventListener("change", loadInto("graph-text", loadGraphText));
   $("graph-save").addEventListener("click", saveGraph);
   const example = EXAMPLES.blossom();
   graph.vertices = example.vertices.map(([label, x, y]) => ({ label, x, y }));

@@ -91,14 +91,7 @@ function showSum(state) {
     nim.hidden = true;
   }
   if (hadFocus) refocusSum(focused);
-  const status = $("status");
-  liveText("status", () => say(state.said));
-  status.classList.toggle("over", state.phase === "over");
-  status.dataset.phase = state.phase;
-  status.dataset.winner = state.winner || "";
-  $("hint").disabled = state.phase === "over";
-  $("undo").disabled = !state.can_undo;
-  liveText("plan", null);
+  showStatus(state);
   liveText("plans", state.record.length ? () => t("sum.moves_list", {
     list: sayList(state.record.map((line, i) => t("sum.move_item", {
       i: i + 1, who: t(`who.${line.who}`), board: line.board + 1, where: sumName(line.to),
@@ -200,15 +193,6 @@ function fitSumBoards(room) {
   });
 }
 
-// A file only fills the text: the game starts with "Start a game".
-function loadSumFile(event) {
-  const file = event.target.files[0];
-  if (!file) return;
-  file.text().then((text) => {
-    $("sum-text").value = text;
-  }).catch(errorAt("sum-text"));
-}
-
 function startSumMode() {
   $("sum-boards").addEventListener("click", onSumClick);
   $("sum-boards").addEventListener("keydown", (event) => {
@@ -224,7 +208,8 @@ function startSumMode() {
   $("sum-example").addEventListener("click", () => {
     $("sum-text").value = $("sum-text").defaultValue;
   });
-  $("sum-file").addEventListener("change", loadSumFile);
+  // a file only fills the text: the game starts with "Start a game"
+  $("sum-file").addEventListener("change", loadInto("sum-text"));
   $("mode-sum").addEventListener("change", () => setMode("sum"));
 }
 
@@ -234,7 +219,5 @@ function editSum() {
   $("sum-boards").replaceChildren();
   $("nim-sum").hidden = true;
   liveText("plans", null);
-  liveText("status", () => t("status.edit_sum"));
-  $("status").dataset.phase = "edit";
-  $("status").classList.remove("over");
+  showEditing("status.edit_sum");
 }

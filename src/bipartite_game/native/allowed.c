@@ -10,6 +10,7 @@
  * functions that meet an inconsistent matching return a nonzero code
  * instead of reading out of bounds. */
 #include "blossom_impl.h"
+#include "sorted_row.h"
 
 /* states of an entry (allowed.py's _UNKNOWN ... _OUTSIDE) */
 enum { UNKNOWN = 0, SOME = 1, NONE = 2, MATCHED = 3, GROUPED = 4, COPY = 5, OUTSIDE = 6 };
@@ -526,19 +527,6 @@ static int64_t compact(const int64_t *rptr, const int8_t *rstate, int32_t *activ
     return kept;
 }
 
-static int64_t entry_of(const int64_t *rptr, const int32_t *rind, int64_t a, int64_t b)
-{
-    int64_t lo = rptr[a], hi = rptr[a + 1];
-    while (lo < hi) {
-        int64_t mid = (lo + hi) / 2;
-        if (rind[mid] < b)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* _short_cycles over rows[0], rows[stride], ... (below count); adds the
  * cycles found to *found and returns the entries scanned */
 static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int32_t *rtwin,
@@ -569,7 +557,7 @@ static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int3
             int32_t yp = y ^ 1;
             if (near[yp] == x) {
                 mark(rstate, rtwin, k, SOME);
-                mark(rstate, rtwin, entry_of(rptr, rind, yp, xp), SOME);
+                mark(rstate, rtwin, bg_row_search(rptr, rind, yp, xp), SOME);
                 (*found)++;
                 continue;
             }
@@ -579,7 +567,7 @@ static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int3
                 if (z != y && z != x && z != xp && far[z] == x) {
                     mark(rstate, rtwin, k, SOME);
                     mark(rstate, rtwin, j, SOME);
-                    mark(rstate, rtwin, entry_of(rptr, rind, z ^ 1, xp), SOME);
+                    mark(rstate, rtwin, bg_row_search(rptr, rind, z ^ 1, xp), SOME);
                     (*found)++;
                     break;
                 }

@@ -950,7 +950,7 @@ def _mark(rstate: Int8Array, rtwin: Int32Array, k: int, value: int) -> None:
 
 def _entry(rptr: IntArray, rind: Int32Array, a: int, b: int) -> int:
     """The entry ``a -> b`` of ``R`` (rows sorted: binary search; C's
-    ``entry_of`` searches the same way)."""
+    ``bg_row_search`` of ``sorted_row.h`` searches the same way)."""
     lo = int(rptr[a])
     return lo + int(np.searchsorted(rind[lo : rptr[a + 1]], b))
 

@@ -1,12 +1,15 @@
 /* The degree-3 Grundy kernels of theory/cubic.py: every start's Grundy
  * value of vertex geography at maximum degree 3, from a maximum matching
  * and its Gallai-Edmonds labels.  bg_cubic_probe is _probe_kernel (with
- * _probe_edge, _check_cycle, _set_known): bounded searches for alternating
- * cycles that certify options worth 0.  bg_cubic_grundy is _lines_kernel
- * (with _start_value, _save, _restore, _remove, _find): the lines of play
- * of the module docstring.  Both mirror the Python kernels function by
- * function, count their work in counters[] and stop (status 5) once it
- * reaches the mark there, to be called again with the same arrays. */
+ * _Probe's edge, check_cycle, set_known; the struct Probe is _Probe's
+ * state): bounded searches for alternating cycles that certify options
+ * worth 0.  bg_cubic_grundy is _lines_kernel (with _Lines' start_value,
+ * save, restore, remove, and blossom.py's find_root; the struct Cubic is
+ * _Lines' state; _Lines.moves is written in place in start_value): the
+ * lines of play of the module docstring.  Both mirror the Python kernels
+ * function by function, count their work in counters[] and stop (status 5)
+ * once it reaches the mark there, to be called again with the same
+ * arrays. */
 #include "kernels.h"
 
 enum { LABEL_C = 0, LABEL_D = 1, LABEL_A = 2, LABEL_GONE = 3 };
@@ -47,7 +50,7 @@ typedef struct {
 #define FPREV(x) p->rec[4 * (x) + 2]
 #define BNEXT(x) p->rec[4 * (x) + 3]
 
-/* _check_cycle: 1 if the paths through meet make a simple path (and then
+/* _Probe.check_cycle: 1 if the paths through meet make a simple path (and then
  * the cycle's edges off the matching are marked worth 0), else 0 */
 static int check_cycle(Probe *p, int64_t s, int64_t w, int64_t meet, int64_t *spent, int64_t cap)
 {
@@ -80,7 +83,7 @@ static int check_cycle(Probe *p, int64_t s, int64_t w, int64_t meet, int64_t *sp
     return 1;
 }
 
-/* _probe_edge */
+/* _Probe.edge */
 static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
 {
     const int64_t *indptr = p->indptr, *mate = p->mate;

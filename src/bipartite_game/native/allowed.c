@@ -65,6 +65,19 @@ static inline void set_both(reduction *r, int64_t k, int8_t value)
     r->state[r->twin[k]] = value;
 }
 
+/* _Reduction.unlink */
+static inline void unlink_entry(reduction *r, int32_t s, int32_t previous, int32_t k,
+                                int32_t following)
+{
+    if (previous < 0)
+        r->head[s] = following;
+    else
+        r->link[previous] = following;
+    if (r->tail[s] == k)
+        r->tail[s] = previous;
+    r->length[s]--;
+}
+
 /* _Reduction.walk */
 static int64_t walk(reduction *r, int32_t s, int64_t most)
 {
@@ -110,13 +123,7 @@ static int64_t walk(reduction *r, int32_t s, int64_t most)
                 return distinct;
         }
         if (drop) {
-            if (previous < 0)
-                r->head[s] = following;
-            else
-                link[previous] = following;
-            if (r->tail[s] == k)
-                r->tail[s] = previous;
-            r->length[s]--;
+            unlink_entry(r, s, previous, k, following);
         } else {
             previous = k;
         }
@@ -186,13 +193,7 @@ static int64_t contract(reduction *r, int32_t w)
             drop = 1;
         }
         if (drop) {
-            if (previous < 0)
-                r->head[small] = following;
-            else
-                link[previous] = following;
-            if (r->tail[small] == k)
-                r->tail[small] = previous;
-            r->length[small]--;
+            unlink_entry(r, small, previous, k, following);
         } else {
             push(r, u);
             r->dirty[u] = 1;
@@ -905,8 +906,8 @@ static void barrier_piece(const int64_t *rptr, const int32_t *rind, int64_t rn,
  * low, stack, call, comp), wide (int64, 2 rn: stamp, cursor).  Returns 0
  * when done, PAUSED when counters[S_WORK] reached counters[S_PAUSE]. */
 BG_EXPORT int64_t bg_allowed_exact(const int64_t *rptr, const int32_t *rind, int64_t rn,
-                                   const int32_t *rmate, const int32_t *rtwin, int8_t *rstate,
-                                   const int32_t *rows, int64_t rows_count, int8_t *flags,
+                                   const int32_t *rows, int64_t rows_count, const int32_t *rmate,
+                                   const int32_t *rtwin, int8_t *rstate, int8_t *flags,
                                    int32_t *scratch, int64_t *wide, int64_t *counters)
 {
     int8_t *label = flags, *target = flags + rn;
@@ -1053,10 +1054,10 @@ static int64_t leaving(const int64_t *indptr, const int32_t *indices, int8_t *st
  * (int64, n).  done[0]: the entries scanned.  Returns 0, or 4 when an
  * entry of G[C] is left undecided. */
 BG_EXPORT int64_t bg_allowed_lift(const int64_t *indptr, const int32_t *indices,
-                                  const uint8_t *in_c, int64_t n, int8_t *state,
-                                  const int32_t *twin, int32_t *rep, int32_t *name,
-                                  const int32_t *member_next, const int64_t *events,
-                                  int64_t n_events, const int32_t *rentry, int64_t rm,
+                                  const uint8_t *in_c, int64_t n, const int32_t *rentry,
+                                  int64_t rm, int8_t *state, const int32_t *twin, int32_t *rep,
+                                  int32_t *name, const int32_t *member_next,
+                                  const int64_t *events, int64_t n_events,
                                   const int8_t *rstate, uint8_t *allowed, int64_t *count,
                                   int64_t *done)
 {

@@ -603,29 +603,68 @@ static int64_t improve(const int64_t *rptr, const int32_t *rind, const int8_t *r
     return rptr[2 * pairs] - rptr[0];
 }
 
-/* _pair_components */
+/* Tarjan's strongly connected components, iterative, as _pair_components
+ * and _barrier run it: its arrays (by vertex: index, low, comp, -1 in comp
+ * until the vertex's component closes, so that a vertex numbered with comp
+ * still -1 is on the stack; the stack; the call path) and counters. */
+typedef struct {
+    int32_t *index, *low, *comp, *stack, *call;
+    int32_t counter, components;
+    int64_t top, depth;
+} tarjan;
+
+/* v is reached: number it, push it, call it */
+static inline void tarjan_enter(tarjan *t, int32_t v)
+{
+    t->index[v] = t->low[v] = t->counter++;
+    t->stack[t->top++] = v;
+    t->call[t->depth++] = v;
+}
+
+/* an arc from v, the vertex being called, to w, numbered already */
+static inline void tarjan_arc(tarjan *t, int32_t v, int32_t w)
+{
+    if (t->comp[w] < 0 && t->index[w] < t->low[v])
+        t->low[v] = t->index[w];
+}
+
+/* v, the vertex being called, has no arc left: return from it, and close
+ * its component if it is the component's root */
+static inline void tarjan_leave(tarjan *t, int32_t v)
+{
+    t->depth--;
+    if (t->depth > 0 && t->low[v] < t->low[t->call[t->depth - 1]])
+        t->low[t->call[t->depth - 1]] = t->low[v];
+    if (t->low[v] == t->index[v]) {
+        for (;;) {
+            int32_t w = t->stack[--t->top];
+            t->comp[w] = t->components;
+            if (w == v)
+                break;
+        }
+        t->components++;
+    }
+}
+
+/* _pair_components (its on_stack is comp still -1, as tarjan keeps it) */
 static int64_t pair_components(const int64_t *rptr, const int32_t *rind, int64_t pairs,
                                const int8_t *black, int32_t *comp, int32_t *index, int32_t *low,
-                               int32_t *stack, int32_t *call, int64_t *cursor, uint8_t *on_stack)
+                               int32_t *stack, int32_t *call, int64_t *cursor)
 {
     for (int64_t p = 0; p < pairs; p++) {
         index[p] = -1;
         low[p] = 0;
-        on_stack[p] = 0;
+        comp[p] = -1;
         cursor[p] = rptr[2 * p + 1 - black[2 * p]];
     }
-    int32_t counter = 0, components = 0;
-    int64_t top = 0, spent = 0;
+    tarjan t = {index, low, comp, stack, call, 0, 0, 0, 0};
+    int64_t spent = 0;
     for (int64_t root = 0; root < pairs; root++) {
         if (index[root] >= 0)
             continue;
-        index[root] = low[root] = counter++;
-        stack[top++] = (int32_t)root;
-        on_stack[root] = 1;
-        call[0] = (int32_t)root;
-        int64_t depth = 1;
-        while (depth > 0) {
-            int32_t p = call[depth - 1];
+        tarjan_enter(&t, (int32_t)root);
+        while (t.depth > 0) {
+            int32_t p = call[t.depth - 1];
             int32_t b = 2 * p + 1 - black[2 * p];
             int64_t end = rptr[b + 1];
             int advanced = 0;
@@ -636,31 +675,14 @@ static int64_t pair_components(const int64_t *rptr, const int32_t *rind, int64_t
                     continue;
                 int32_t q = w >> 1;
                 if (index[q] < 0) {
-                    index[q] = low[q] = counter++;
-                    stack[top++] = q;
-                    on_stack[q] = 1;
-                    call[depth++] = q;
+                    tarjan_enter(&t, q);
                     advanced = 1;
                     break;
                 }
-                if (on_stack[q] && index[q] < low[p])
-                    low[p] = index[q];
+                tarjan_arc(&t, p, q);
             }
-            if (advanced)
-                continue;
-            depth--;
-            if (depth > 0 && low[p] < low[call[depth - 1]])
-                low[call[depth - 1]] = low[p];
-            if (low[p] == index[p]) {
-                for (;;) {
-                    int32_t q = stack[--top];
-                    on_stack[q] = 0;
-                    comp[q] = components;
-                    if (q == p)
-                        break;
-                }
-                components++;
-            }
+            if (!advanced)
+                tarjan_leave(&t, p);
         }
     }
     return spent;
@@ -705,11 +727,11 @@ static int64_t certify_row(const int64_t *rptr, const int32_t *rind, const int32
 /* Outputs: rstate, rtwin (rm each), counts (X_COUNTS).  Scratch: black
  * (int8, rn), scratch (int32, 6 rn + 8: active, near, far (rn each);
  * comp, index, low, stack, call (rn / 2 each)), wide (int64, 2 rn + 2:
- * cursor (rn / 2), seen (rn)), flags (rn: on_stack).  M(v) = v ^ 1. */
+ * cursor (rn / 2), seen (rn)).  M(v) = v ^ 1. */
 BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int64_t rn,
                                    int64_t use_short, int64_t rounds, int8_t *rstate,
                                    int32_t *rtwin, int64_t *counts, int8_t *black,
-                                   int32_t *scratch, int64_t *wide, uint8_t *flags)
+                                   int32_t *scratch, int64_t *wide)
 {
     int64_t rm = rptr[rn], pairs = rn / 2;
     int32_t *active = scratch, *near = scratch + rn, *far = scratch + 2 * rn;
@@ -789,7 +811,7 @@ BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int
                 }
         counts[X_WORK] += improve(rptr, rind, rstate, black, pairs);
         counts[X_WORK] += pair_components(rptr, rind, pairs, black, comp, index, low, stack, call,
-                                          cursor, flags);
+                                          cursor);
         for (int64_t i = 0; i < count; i++)
             counts[X_WORK] += certify_row(rptr, rind, rtwin, rstate, black, comp, seen, active[i],
                                           round * rn + active[i] + 1);
@@ -821,19 +843,15 @@ static void barrier_piece(const int64_t *rptr, const int32_t *rind, int64_t rn,
         if (label[b] == ODD)
             partner[find_root(blossom, rmate[b])] = b;
     }
-    int32_t counter = 0, components = 0;
-    int64_t top = 0;
+    tarjan components = {index, low, comp, stack, call, 0, 0, 0, 0};
     for (int64_t t = 0; t < count; t++) {
         int32_t start = touched[t];
         if (label[start] != ODD || index[start] >= 0)
             continue;
-        index[start] = low[start] = counter++;
-        stack[top++] = start;
+        tarjan_enter(&components, start);
         cursor[start] = rptr[start];
-        call[0] = start;
-        int64_t depth = 1;
-        while (depth > 0) {
-            int32_t b = call[depth - 1];
+        while (components.depth > 0) {
+            int32_t b = call[components.depth - 1];
             int32_t own = find_root(blossom, rmate[b]);
             int advanced = 0;
             while (cursor[b] < rptr[b + 1]) {
@@ -846,30 +864,15 @@ static void barrier_piece(const int64_t *rptr, const int32_t *rind, int64_t rn,
                 if (r == own || c < 0)
                     continue;
                 if (index[c] < 0) {
-                    index[c] = low[c] = counter++;
-                    stack[top++] = c;
+                    tarjan_enter(&components, c);
                     cursor[c] = rptr[c];
-                    call[depth++] = c;
                     advanced = 1;
                     break;
                 }
-                if (comp[c] < 0 && index[c] < low[b])
-                    low[b] = index[c];
+                tarjan_arc(&components, b, c);
             }
-            if (advanced)
-                continue;
-            depth--;
-            if (depth > 0 && low[b] < low[call[depth - 1]])
-                low[call[depth - 1]] = low[b];
-            if (low[b] == index[b]) {
-                for (;;) {
-                    int32_t c = stack[--top];
-                    comp[c] = components;
-                    if (c == b)
-                        break;
-                }
-                components++;
-            }
+            if (!advanced)
+                tarjan_leave(&components, b);
         }
     }
     for (int64_t t = 0; t < count; t++) {

@@ -846,9 +846,8 @@ def _relax_native(
     black = np.empty(rn, dtype=np.int8)
     scratch = np.empty(6 * rn + 8, dtype=np.int32)
     wide = np.empty(2 * rn + 2, dtype=np.int64)
-    flags = np.empty(rn + 1, dtype=np.uint8)
-    lib.function("bg_allowed_relax", "liqqqbilbilB")(
-        rptr, rind, rn, short, rounds, rstate, rtwin, counts, black, scratch, wide, flags
+    lib.function("bg_allowed_relax", "liqqqbilbil")(
+        rptr, rind, rn, short, rounds, rstate, rtwin, counts, black, scratch, wide
     )
     return rstate, rtwin, counts
 

@@ -1024,22 +1024,18 @@ def _pair_components(rptr: IntArray, rind: Int32Array, black: Int8Array, comp: I
     white end of ``q``), iterative, roots in increasing order, into
     ``comp`` per pair.  Returns the entries scanned."""
     pairs = (rptr.size - 1) // 2
+    comp[:] = -1
     index = np.full(pairs, -1, dtype=np.int32)
-    low = np.zeros(pairs, dtype=np.int32)
-    on_stack = np.zeros(pairs, dtype=np.bool_)
-    stack: list[int] = []
+    stack, call = np.empty((2, pairs), dtype=np.int32)
+    components = _Tarjan(index, np.zeros(pairs, dtype=np.int32), comp, stack, call)
     cursor = np.array([rptr[2 * p + 1 - black[2 * p]] for p in range(pairs)], dtype=np.int64)
-    counter = components = spent = 0
+    spent = 0
     for root in range(pairs):
         if index[root] >= 0:
             continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack[root] = True
-        call = [root]
-        while call:
-            p = call[-1]
+        components.enter(root)
+        while components.depth > 0:
+            p = int(call[components.depth - 1])
             b = 2 * p + 1 - int(black[2 * p])
             advanced = False
             while cursor[p] < rptr[b + 1]:
@@ -1050,29 +1046,62 @@ def _pair_components(rptr: IntArray, rind: Int32Array, black: Int8Array, comp: I
                     continue
                 q = w >> 1
                 if index[q] < 0:
-                    index[q] = low[q] = counter
-                    counter += 1
-                    stack.append(q)
-                    on_stack[q] = True
-                    call.append(q)
+                    components.enter(q)
                     advanced = True
                     break
-                if on_stack[q] and index[q] < low[p]:
-                    low[p] = index[q]
-            if advanced:
-                continue
-            call.pop()
-            if call and low[p] < low[call[-1]]:
-                low[call[-1]] = low[p]
-            if low[p] == index[p]:
-                while True:
-                    q = stack.pop()
-                    on_stack[q] = False
-                    comp[q] = components
-                    if q == p:
-                        break
-                components += 1
+                components.arc(p, q)
+            if not advanced:
+                components.leave(p)
     return spent
+
+
+class _Tarjan:
+    """Tarjan's strongly connected components, iterative, as
+    :func:`_pair_components` and :func:`_barrier` run it (C's struct
+    ``tarjan``): ``index``, ``low`` and ``comp`` by vertex (``comp`` -1
+    until the vertex's component closes, so that a vertex with an index
+    and no component is on the stack), the stack and the call path."""
+
+    def __init__(
+        self,
+        index: Int32Array,
+        low: Int32Array,
+        comp: Int32Array,
+        stack: Int32Array,
+        call: Int32Array,
+    ) -> None:
+        self.index, self.low, self.comp, self.stack, self.call = index, low, comp, stack, call
+        self.counter = self.components = self.top = self.depth = 0
+
+    def enter(self, v: int) -> None:
+        """``v`` is reached: number it, push it, call it."""
+        self.index[v] = self.low[v] = self.counter
+        self.counter += 1
+        self.stack[self.top] = v
+        self.top += 1
+        self.call[self.depth] = v
+        self.depth += 1
+
+    def arc(self, v: int, w: int) -> None:
+        """An arc from ``v``, the vertex being called, to ``w``, numbered."""
+        if self.comp[w] < 0 and self.index[w] < self.low[v]:
+            self.low[v] = self.index[w]
+
+    def leave(self, v: int) -> None:
+        """``v``, the vertex being called, has no arc left: return from it,
+        and close its component if it is the component's root."""
+        low, call = self.low, self.call
+        self.depth -= 1
+        if self.depth > 0 and low[v] < low[call[self.depth - 1]]:
+            low[call[self.depth - 1]] = low[v]
+        if low[v] == self.index[v]:
+            while True:
+                self.top -= 1
+                w = int(self.stack[self.top])
+                self.comp[w] = self.components
+                if w == v:
+                    break
+            self.components += 1
 
 
 def _certify_row(
@@ -1260,19 +1289,14 @@ def _barrier(
     barrier = [int(touched[t]) for t in range(count) if label[touched[t]] == _ODD]
     for b in barrier:
         partner[_find(blossom, int(rmate[b]))] = b
-    counter = top = components = 0
+    components = _Tarjan(index, low, comp, stack, call)
     for start in barrier:
         if index[start] >= 0:
             continue
-        index[start] = low[start] = counter
-        counter += 1
-        stack[top] = start
-        top += 1
+        components.enter(start)
         cursor[start] = rptr[start]
-        call[0] = start
-        depth = 1
-        while depth > 0:
-            b = int(call[depth - 1])
+        while components.depth > 0:
+            b = int(call[components.depth - 1])
             own = _find(blossom, int(rmate[b]))
             advanced = False
             while cursor[b] < rptr[b + 1]:
@@ -1286,30 +1310,13 @@ def _barrier(
                 if r == own or c < 0:
                     continue
                 if index[c] < 0:
-                    index[c] = low[c] = counter
-                    counter += 1
-                    stack[top] = c
-                    top += 1
+                    components.enter(c)
                     cursor[c] = rptr[c]
-                    call[depth] = c
-                    depth += 1
                     advanced = True
                     break
-                if comp[c] < 0 and index[c] < low[b]:
-                    low[b] = index[c]
-            if advanced:
-                continue
-            depth -= 1
-            if depth > 0 and low[b] < low[call[depth - 1]]:
-                low[call[depth - 1]] = low[b]
-            if low[b] == index[b]:
-                while True:
-                    top -= 1
-                    c = int(stack[top])
-                    comp[c] = components
-                    if c == b:
-                        break
-                components += 1
+                components.arc(b, c)
+            if not advanced:
+                components.leave(b)
     for b in barrier:
         own = _find(blossom, int(rmate[b]))
         for k in range(rptr[b], rptr[b + 1]):

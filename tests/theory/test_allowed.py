@@ -338,15 +338,15 @@ def test_each_kernel_is_its_specification(
     status = al._PAUSED
     while status == al._PAUSED:
         counters[al._S_PAUSE] = counters[al._S_WORK] + 1
-        args = (rptr, rind, rmate, rtwin, unknown, rows, flags, scratch, wide, counters)
+        args = (rptr, rind, rows, rmate, rtwin, unknown, flags, scratch, wide, counters)
         copies = [a.copy() for a in args]
         status = same_as_python(al._exact, *copies)
         assert al._exact.native is not None
         al._exact.native(native_library(), *args)
     assert not np.any(unknown == al._UNKNOWN)
     allowed, _ = same_as_python(
-        al._lift, ip, ind, in_c, state, twin, rep, name, member_next, events,
-        int(counts[al._R_EVENTS]), rentry, unknown,
+        al._lift, ip, ind, in_c, rentry, state, twin, rep, name, member_next, events,
+        int(counts[al._R_EVENTS]), unknown,
     )  # fmt: skip
     same_as_python(al._pieces, ip, ind, in_c, allowed)
 

@@ -233,14 +233,15 @@ def _counted_work(g: Graph, todo: npt.NDArray[np.bool_]) -> tuple[int, int, int,
     owner = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))
     c_sizes = np.bincount(component, weights=state == 0, minlength=n).astype(np.int64)
     caps = cubic._probe_caps(c_sizes[component])
-    probe_bound = cubic._probe_bound(g.indices, mate, state, todo, owner, caps)
     known = np.full(g.indices.size, -1, dtype=np.int8)
+    decomposed = cubic._Decomposed(indptr, g.indices, mate, state, todo, known, owner, component)
+    probe_bound = cubic._probe_bound(decomposed, caps)
     counters = np.zeros(7, dtype=np.int64)
     counters[2] = 1 << 60
     scratch = np.zeros(7 * n, dtype=np.int64)
     cubic._probe_kernel(indptr, g.indices, mate, state, todo, known, caps, scratch, counters)
     probe_work = int(counters[1])
-    line_bound, _ = cubic._line_bound(g.indices, mate, state, todo, known, owner, component)
+    line_bound, _ = cubic._line_bound(decomposed)
     values = np.zeros(n, dtype=np.int64)
     lines = np.zeros(8, dtype=np.int64)
     lines[3] = 1 << 60

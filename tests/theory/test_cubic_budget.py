@@ -67,13 +67,14 @@ def _bounds(g: Graph) -> tuple[int, int]:
     owner = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))
     sizes = np.bincount(component, weights=state == 0, minlength=n).astype(np.int64)
     caps = cubic._probe_caps(sizes[component])
-    probe_bound = cubic._probe_bound(g.indices, mate, state, todo, owner, caps)
     known = np.full(g.indices.size, -1, dtype=np.int8)
+    decomposed = cubic._Decomposed(indptr, g.indices, mate, state, todo, known, owner, component)
+    probe_bound = cubic._probe_bound(decomposed, caps)
     counters = np.zeros(7, dtype=np.int64)
     counters[2] = 1 << 60
     scratch = np.zeros(7 * n, dtype=np.int64)
     cubic._probe_kernel(indptr, g.indices, mate, state, todo, known, caps, scratch, counters)
-    line_bound, _ = cubic._line_bound(g.indices, mate, state, todo, known, owner, component)
+    line_bound, _ = cubic._line_bound(decomposed)
     return probe_bound, line_bound
 
 

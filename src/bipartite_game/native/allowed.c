@@ -10,6 +10,7 @@
  * functions that meet an inconsistent matching return a nonzero code
  * instead of reading out of bounds. */
 #include "blossom_impl.h"
+#include "sorted_row.h"
 
 /* states of an entry (allowed.py's _UNKNOWN ... _OUTSIDE) */
 enum { UNKNOWN = 0, SOME = 1, NONE = 2, MATCHED = 3, GROUPED = 4, COPY = 5, OUTSIDE = 6 };
@@ -64,6 +65,19 @@ static inline void set_both(reduction *r, int64_t k, int8_t value)
     r->state[r->twin[k]] = value;
 }
 
+/* _Reduction.unlink */
+static inline void unlink_entry(reduction *r, int32_t s, int32_t previous, int32_t k,
+                                int32_t following)
+{
+    if (previous < 0)
+        r->head[s] = following;
+    else
+        r->link[previous] = following;
+    if (r->tail[s] == k)
+        r->tail[s] = previous;
+    r->length[s]--;
+}
+
 /* _Reduction.walk */
 static int64_t walk(reduction *r, int32_t s, int64_t most)
 {
@@ -109,13 +123,7 @@ static int64_t walk(reduction *r, int32_t s, int64_t most)
                 return distinct;
         }
         if (drop) {
-            if (previous < 0)
-                r->head[s] = following;
-            else
-                link[previous] = following;
-            if (r->tail[s] == k)
-                r->tail[s] = previous;
-            r->length[s]--;
+            unlink_entry(r, s, previous, k, following);
         } else {
             previous = k;
         }
@@ -185,13 +193,7 @@ static int64_t contract(reduction *r, int32_t w)
             drop = 1;
         }
         if (drop) {
-            if (previous < 0)
-                r->head[small] = following;
-            else
-                link[previous] = following;
-            if (r->tail[small] == k)
-                r->tail[small] = previous;
-            r->length[small]--;
+            unlink_entry(r, small, previous, k, following);
         } else {
             push(r, u);
             r->dirty[u] = 1;
@@ -526,19 +528,6 @@ static int64_t compact(const int64_t *rptr, const int8_t *rstate, int32_t *activ
     return kept;
 }
 
-static int64_t entry_of(const int64_t *rptr, const int32_t *rind, int64_t a, int64_t b)
-{
-    int64_t lo = rptr[a], hi = rptr[a + 1];
-    while (lo < hi) {
-        int64_t mid = (lo + hi) / 2;
-        if (rind[mid] < b)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* _short_cycles over rows[0], rows[stride], ... (below count); adds the
  * cycles found to *found and returns the entries scanned */
 static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int32_t *rtwin,
@@ -569,7 +558,7 @@ static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int3
             int32_t yp = y ^ 1;
             if (near[yp] == x) {
                 mark(rstate, rtwin, k, SOME);
-                mark(rstate, rtwin, entry_of(rptr, rind, yp, xp), SOME);
+                mark(rstate, rtwin, bg_row_search(rptr, rind, yp, xp), SOME);
                 (*found)++;
                 continue;
             }
@@ -579,7 +568,7 @@ static int64_t short_cycles(const int64_t *rptr, const int32_t *rind, const int3
                 if (z != y && z != x && z != xp && far[z] == x) {
                     mark(rstate, rtwin, k, SOME);
                     mark(rstate, rtwin, j, SOME);
-                    mark(rstate, rtwin, entry_of(rptr, rind, z ^ 1, xp), SOME);
+                    mark(rstate, rtwin, bg_row_search(rptr, rind, z ^ 1, xp), SOME);
                     (*found)++;
                     break;
                 }
@@ -614,29 +603,68 @@ static int64_t improve(const int64_t *rptr, const int32_t *rind, const int8_t *r
     return rptr[2 * pairs] - rptr[0];
 }
 
-/* _pair_components */
+/* Tarjan's strongly connected components, iterative, as _pair_components
+ * and _barrier run it: its arrays (by vertex: index, low, comp, -1 in comp
+ * until the vertex's component closes, so that a vertex numbered with comp
+ * still -1 is on the stack; the stack; the call path) and counters. */
+typedef struct {
+    int32_t *index, *low, *comp, *stack, *call;
+    int32_t counter, components;
+    int64_t top, depth;
+} tarjan;
+
+/* v is reached: number it, push it, call it */
+static inline void tarjan_enter(tarjan *t, int32_t v)
+{
+    t->index[v] = t->low[v] = t->counter++;
+    t->stack[t->top++] = v;
+    t->call[t->depth++] = v;
+}
+
+/* an arc from v, the vertex being called, to w, numbered already */
+static inline void tarjan_arc(tarjan *t, int32_t v, int32_t w)
+{
+    if (t->comp[w] < 0 && t->index[w] < t->low[v])
+        t->low[v] = t->index[w];
+}
+
+/* v, the vertex being called, has no arc left: return from it, and close
+ * its component if it is the component's root */
+static inline void tarjan_leave(tarjan *t, int32_t v)
+{
+    t->depth--;
+    if (t->depth > 0 && t->low[v] < t->low[t->call[t->depth - 1]])
+        t->low[t->call[t->depth - 1]] = t->low[v];
+    if (t->low[v] == t->index[v]) {
+        for (;;) {
+            int32_t w = t->stack[--t->top];
+            t->comp[w] = t->components;
+            if (w == v)
+                break;
+        }
+        t->components++;
+    }
+}
+
+/* _pair_components (its on_stack is comp still -1, as tarjan keeps it) */
 static int64_t pair_components(const int64_t *rptr, const int32_t *rind, int64_t pairs,
                                const int8_t *black, int32_t *comp, int32_t *index, int32_t *low,
-                               int32_t *stack, int32_t *call, int64_t *cursor, uint8_t *on_stack)
+                               int32_t *stack, int32_t *call, int64_t *cursor)
 {
     for (int64_t p = 0; p < pairs; p++) {
         index[p] = -1;
         low[p] = 0;
-        on_stack[p] = 0;
+        comp[p] = -1;
         cursor[p] = rptr[2 * p + 1 - black[2 * p]];
     }
-    int32_t counter = 0, components = 0;
-    int64_t top = 0, spent = 0;
+    tarjan t = {index, low, comp, stack, call, 0, 0, 0, 0};
+    int64_t spent = 0;
     for (int64_t root = 0; root < pairs; root++) {
         if (index[root] >= 0)
             continue;
-        index[root] = low[root] = counter++;
-        stack[top++] = (int32_t)root;
-        on_stack[root] = 1;
-        call[0] = (int32_t)root;
-        int64_t depth = 1;
-        while (depth > 0) {
-            int32_t p = call[depth - 1];
+        tarjan_enter(&t, (int32_t)root);
+        while (t.depth > 0) {
+            int32_t p = call[t.depth - 1];
             int32_t b = 2 * p + 1 - black[2 * p];
             int64_t end = rptr[b + 1];
             int advanced = 0;
@@ -647,31 +675,14 @@ static int64_t pair_components(const int64_t *rptr, const int32_t *rind, int64_t
                     continue;
                 int32_t q = w >> 1;
                 if (index[q] < 0) {
-                    index[q] = low[q] = counter++;
-                    stack[top++] = q;
-                    on_stack[q] = 1;
-                    call[depth++] = q;
+                    tarjan_enter(&t, q);
                     advanced = 1;
                     break;
                 }
-                if (on_stack[q] && index[q] < low[p])
-                    low[p] = index[q];
+                tarjan_arc(&t, p, q);
             }
-            if (advanced)
-                continue;
-            depth--;
-            if (depth > 0 && low[p] < low[call[depth - 1]])
-                low[call[depth - 1]] = low[p];
-            if (low[p] == index[p]) {
-                for (;;) {
-                    int32_t q = stack[--top];
-                    on_stack[q] = 0;
-                    comp[q] = components;
-                    if (q == p)
-                        break;
-                }
-                components++;
-            }
+            if (!advanced)
+                tarjan_leave(&t, p);
         }
     }
     return spent;
@@ -716,11 +727,11 @@ static int64_t certify_row(const int64_t *rptr, const int32_t *rind, const int32
 /* Outputs: rstate, rtwin (rm each), counts (X_COUNTS).  Scratch: black
  * (int8, rn), scratch (int32, 6 rn + 8: active, near, far (rn each);
  * comp, index, low, stack, call (rn / 2 each)), wide (int64, 2 rn + 2:
- * cursor (rn / 2), seen (rn)), flags (rn: on_stack).  M(v) = v ^ 1. */
+ * cursor (rn / 2), seen (rn)).  M(v) = v ^ 1. */
 BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int64_t rn,
                                    int64_t use_short, int64_t rounds, int8_t *rstate,
                                    int32_t *rtwin, int64_t *counts, int8_t *black,
-                                   int32_t *scratch, int64_t *wide, uint8_t *flags)
+                                   int32_t *scratch, int64_t *wide)
 {
     int64_t rm = rptr[rn], pairs = rn / 2;
     int32_t *active = scratch, *near = scratch + rn, *far = scratch + 2 * rn;
@@ -800,7 +811,7 @@ BG_EXPORT int64_t bg_allowed_relax(const int64_t *rptr, const int32_t *rind, int
                 }
         counts[X_WORK] += improve(rptr, rind, rstate, black, pairs);
         counts[X_WORK] += pair_components(rptr, rind, pairs, black, comp, index, low, stack, call,
-                                          cursor, flags);
+                                          cursor);
         for (int64_t i = 0; i < count; i++)
             counts[X_WORK] += certify_row(rptr, rind, rtwin, rstate, black, comp, seen, active[i],
                                           round * rn + active[i] + 1);
@@ -832,19 +843,15 @@ static void barrier_piece(const int64_t *rptr, const int32_t *rind, int64_t rn,
         if (label[b] == ODD)
             partner[find_root(blossom, rmate[b])] = b;
     }
-    int32_t counter = 0, components = 0;
-    int64_t top = 0;
+    tarjan components = {index, low, comp, stack, call, 0, 0, 0, 0};
     for (int64_t t = 0; t < count; t++) {
         int32_t start = touched[t];
         if (label[start] != ODD || index[start] >= 0)
             continue;
-        index[start] = low[start] = counter++;
-        stack[top++] = start;
+        tarjan_enter(&components, start);
         cursor[start] = rptr[start];
-        call[0] = start;
-        int64_t depth = 1;
-        while (depth > 0) {
-            int32_t b = call[depth - 1];
+        while (components.depth > 0) {
+            int32_t b = call[components.depth - 1];
             int32_t own = find_root(blossom, rmate[b]);
             int advanced = 0;
             while (cursor[b] < rptr[b + 1]) {
@@ -857,30 +864,15 @@ static void barrier_piece(const int64_t *rptr, const int32_t *rind, int64_t rn,
                 if (r == own || c < 0)
                     continue;
                 if (index[c] < 0) {
-                    index[c] = low[c] = counter++;
-                    stack[top++] = c;
+                    tarjan_enter(&components, c);
                     cursor[c] = rptr[c];
-                    call[depth++] = c;
                     advanced = 1;
                     break;
                 }
-                if (comp[c] < 0 && index[c] < low[b])
-                    low[b] = index[c];
+                tarjan_arc(&components, b, c);
             }
-            if (advanced)
-                continue;
-            depth--;
-            if (depth > 0 && low[b] < low[call[depth - 1]])
-                low[call[depth - 1]] = low[b];
-            if (low[b] == index[b]) {
-                for (;;) {
-                    int32_t c = stack[--top];
-                    comp[c] = components;
-                    if (c == b)
-                        break;
-                }
-                components++;
-            }
+            if (!advanced)
+                tarjan_leave(&components, b);
         }
     }
     for (int64_t t = 0; t < count; t++) {
@@ -917,8 +909,8 @@ static void barrier_piece(const int64_t *rptr, const int32_t *rind, int64_t rn,
  * low, stack, call, comp), wide (int64, 2 rn: stamp, cursor).  Returns 0
  * when done, PAUSED when counters[S_WORK] reached counters[S_PAUSE]. */
 BG_EXPORT int64_t bg_allowed_exact(const int64_t *rptr, const int32_t *rind, int64_t rn,
-                                   const int32_t *rmate, const int32_t *rtwin, int8_t *rstate,
-                                   const int32_t *rows, int64_t rows_count, int8_t *flags,
+                                   const int32_t *rows, int64_t rows_count, const int32_t *rmate,
+                                   const int32_t *rtwin, int8_t *rstate, int8_t *flags,
                                    int32_t *scratch, int64_t *wide, int64_t *counters)
 {
     int8_t *label = flags, *target = flags + rn;
@@ -1065,10 +1057,10 @@ static int64_t leaving(const int64_t *indptr, const int32_t *indices, int8_t *st
  * (int64, n).  done[0]: the entries scanned.  Returns 0, or 4 when an
  * entry of G[C] is left undecided. */
 BG_EXPORT int64_t bg_allowed_lift(const int64_t *indptr, const int32_t *indices,
-                                  const uint8_t *in_c, int64_t n, int8_t *state,
-                                  const int32_t *twin, int32_t *rep, int32_t *name,
-                                  const int32_t *member_next, const int64_t *events,
-                                  int64_t n_events, const int32_t *rentry, int64_t rm,
+                                  const uint8_t *in_c, int64_t n, const int32_t *rentry,
+                                  int64_t rm, int8_t *state, const int32_t *twin, int32_t *rep,
+                                  int32_t *name, const int32_t *member_next,
+                                  const int64_t *events, int64_t n_events,
                                   const int8_t *rstate, uint8_t *allowed, int64_t *count,
                                   int64_t *done)
 {

@@ -1,12 +1,15 @@
 /* The degree-3 Grundy kernels of theory/cubic.py: every start's Grundy
  * value of vertex geography at maximum degree 3, from a maximum matching
  * and its Gallai-Edmonds labels.  bg_cubic_probe is _probe_kernel (with
- * _probe_edge, _check_cycle, _set_known): bounded searches for alternating
- * cycles that certify options worth 0.  bg_cubic_grundy is _lines_kernel
- * (with _start_value, _save, _restore, _remove, _find): the lines of play
- * of the module docstring.  Both mirror the Python kernels function by
- * function, count their work in counters[] and stop (status 5) once it
- * reaches the mark there, to be called again with the same arrays. */
+ * _Probe's edge, check_cycle, set_known; the struct Probe is _Probe's
+ * state): bounded searches for alternating cycles that certify options
+ * worth 0.  bg_cubic_grundy is _lines_kernel (with _Lines' start_value,
+ * save, restore, remove, and blossom.py's find_root; the struct Cubic is
+ * _Lines' state; _Lines.moves is written in place in start_value): the
+ * lines of play of the module docstring.  Both mirror the Python kernels
+ * function by function, count their work in counters[] and stop (status 5)
+ * once it reaches the mark there, to be called again with the same
+ * arrays. */
 #include "kernels.h"
 
 enum { LABEL_C = 0, LABEL_D = 1, LABEL_A = 2, LABEL_GONE = 3 };
@@ -47,7 +50,7 @@ typedef struct {
 #define FPREV(x) p->rec[4 * (x) + 2]
 #define BNEXT(x) p->rec[4 * (x) + 3]
 
-/* _check_cycle: 1 if the paths through meet make a simple path (and then
+/* _Probe.check_cycle: 1 if the paths through meet make a simple path (and then
  * the cycle's edges off the matching are marked worth 0), else 0 */
 static int check_cycle(Probe *p, int64_t s, int64_t w, int64_t meet, int64_t *spent, int64_t cap)
 {
@@ -80,22 +83,29 @@ static int check_cycle(Probe *p, int64_t s, int64_t w, int64_t meet, int64_t *sp
     return 1;
 }
 
-/* _probe_edge */
+/* x is even in one search (side 0: forward, its path neighbour in FPREV;
+ * 1: backward, in BNEXT), reached from its path neighbour "from" (-1: the
+ * search's start): stamp it, note from, queue it; returns whether the
+ * other search has x even too.  _Probe.edge writes this in place. */
+static inline int reach(Probe *p, int side, int64_t x, int64_t from, int64_t stamp,
+                        int64_t *queue, int64_t *tail)
+{
+    p->rec[4 * x + side] = stamp;
+    p->rec[4 * x + 2 + side] = from;
+    queue[(*tail)++] = x;
+    return p->rec[4 * x + 1 - side] == stamp;
+}
+
+/* _Probe.edge */
 static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
 {
     const int64_t *indptr = p->indptr, *mate = p->mate;
     const int32_t *indices = p->indices;
     const int8_t *state = p->state;
     int64_t stamp = ++p->counters[P_STAMP];
-    int64_t f = mate[s];
-    FMARK(f) = stamp;
-    FPREV(f) = -1;
-    p->fqueue[0] = f;
-    int64_t fhead = 0, ftail = 1;
-    BMARK(w) = stamp;
-    BNEXT(w) = -1;
-    p->bqueue[0] = w;
-    int64_t bhead = 0, btail = 1;
+    int64_t fhead = 0, ftail = 0, bhead = 0, btail = 0;
+    reach(p, 0, mate[s], -1, stamp, p->fqueue, &ftail);
+    reach(p, 1, w, -1, stamp, p->bqueue, &btail);
     int64_t spent = 0;
     int found = 0;
     while (fhead < ftail && bhead < btail && spent < cap && !found) {
@@ -109,10 +119,7 @@ static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
                 int64_t e = mate[v];
                 if (e == s || FMARK(e) == stamp)
                     continue;
-                FMARK(e) = stamp;
-                FPREV(e) = u;
-                p->fqueue[ftail++] = e;
-                if (BMARK(e) == stamp) {
+                if (reach(p, 0, e, u, stamp, p->fqueue, &ftail)) {
                     found = check_cycle(p, s, w, e, &spent, cap);
                     if (found)
                         break;
@@ -127,10 +134,7 @@ static int probe_edge(Probe *p, int64_t s, int64_t w, int64_t cap)
                 int64_t u = indices[k];
                 if (u == e || u == s || state[u] != LABEL_C || BMARK(u) == stamp)
                     continue;
-                BMARK(u) = stamp;
-                BNEXT(u) = e;
-                p->bqueue[btail++] = u;
-                if (FMARK(u) == stamp) {
+                if (reach(p, 1, u, e, stamp, p->bqueue, &btail)) {
                     found = check_cycle(p, s, w, u, &spent, cap);
                     if (found)
                         break;

@@ -13,6 +13,17 @@
 
 /* ------------------------------------------------------------ peel.py */
 
+/* The first live neighbour of a other than but (any, when but is -1); -1
+ * if there is none.  _peel writes this loop in place, three times. */
+static inline int64_t live_neighbour(const int64_t *indptr, const int64_t *adj,
+                                     const uint8_t *alive, int64_t a, int64_t but)
+{
+    for (int64_t i = indptr[a]; i < indptr[a + 1]; i++)
+        if (alive[adj[i]] && adj[i] != but)
+            return adj[i];
+    return -1;
+}
+
 /* _peel: the peeling rules to a fixed point; returns the number of aliases.
  * deg (n) and stack (n + 4 * nadj + 1) are scratch. */
 BG_EXPORT int64_t bg_geo_peel(const int64_t *indptr, const int64_t *adj, const uint8_t *is_col,
@@ -34,21 +45,9 @@ BG_EXPORT int64_t bg_geo_peel(const int64_t *indptr, const int64_t *adj, const u
                 answer[a] = 1;
                 alive[a] = 0;
             } else if (deg[a] == 1) {
-                int64_t y = -1;
-                for (int64_t i = indptr[a]; i < indptr[a + 1]; i++) {
-                    if (alive[adj[i]]) {
-                        y = adj[i];
-                        break;
-                    }
-                }
+                int64_t y = live_neighbour(indptr, adj, alive, a, -1);
                 if (deg[y] == 2) {
-                    int64_t other = -1;
-                    for (int64_t i = indptr[y]; i < indptr[y + 1]; i++) {
-                        if (alive[adj[i]] && adj[i] != a) {
-                            other = adj[i];
-                            break;
-                        }
-                    }
+                    int64_t other = live_neighbour(indptr, adj, alive, y, a);
                     alias[2 * count] = a;
                     alias[2 * count + 1] = other;
                     count++;
@@ -62,13 +61,7 @@ BG_EXPORT int64_t bg_geo_peel(const int64_t *indptr, const int64_t *adj, const u
             if (deg[a] == 0) {
                 alive[a] = 0;
             } else if (deg[a] == 1) {
-                int64_t x = -1;
-                for (int64_t i = indptr[a]; i < indptr[a + 1]; i++) {
-                    if (alive[adj[i]]) {
-                        x = adj[i];
-                        break;
-                    }
-                }
+                int64_t x = live_neighbour(indptr, adj, alive, a, -1);
                 answer[x] = 0;
                 alive[x] = 0;
                 alive[a] = 0;

@@ -1,7 +1,8 @@
 /* The certificate checker's kernels: proofs/verify.py's _has_edges,
  * _components and _merges (their docstrings and the module's are the
  * specification).  Like verify.py, which never imports the solver, this
- * file shares no code with the other C files: its helpers are its own.
+ * file shares none of the solver's code: its helpers are its own but the
+ * row search of sorted_row.h, the graph layer's (verify.py imports that).
  * The adapters allocate every array and widen an int32 indptr to int64.
  *
  * verify.py's _find (the union-find root, halving the path) is the static
@@ -9,6 +10,7 @@
  * separate statements here, in Python's order: halving changes root_of, and
  * C leaves the order of an operator's operands unspecified. */
 #include "kernels.h"
+#include "sorted_row.h"
 
 /* The root of x in the union-find forest root_of, halving the path. */
 static int64_t find(int64_t *root_of, int64_t x)
@@ -20,28 +22,13 @@ static int64_t find(int64_t *root_of, int64_t x)
     return x;
 }
 
-/* Where target is, or would go, in the sorted row of u. */
-static int64_t search(const int64_t *indptr, const int32_t *indices, int64_t u, int64_t target)
-{
-    int64_t low = indptr[u];
-    int64_t high = indptr[u + 1];
-    while (low < high) {
-        int64_t middle = (low + high) / 2;
-        if (indices[middle] < target)
-            low = middle + 1;
-        else
-            high = middle;
-    }
-    return low;
-}
-
 /* result[k]: whether us[k] vs[k] is an edge, for count pairs. */
 BG_EXPORT int64_t bg_verify_has_edges(const int64_t *indptr, const int32_t *indices,
                                       const int64_t *us, const int64_t *vs, int64_t count,
                                       uint8_t *result)
 {
     for (int64_t k = 0; k < count; k++) {
-        int64_t low = search(indptr, indices, us[k], vs[k]);
+        int64_t low = bg_row_search(indptr, indices, us[k], vs[k]);
         result[k] = low < indptr[us[k] + 1] && indices[low] == vs[k];
     }
     return 0;
@@ -102,7 +89,7 @@ BG_EXPORT int64_t bg_verify_merges(const int64_t *indptr, const int32_t *indices
             int64_t y = edges[t + 1];
             if (removed[x] || removed[y])
                 return 3;
-            int64_t low = search(indptr, indices, x, y);
+            int64_t low = bg_row_search(indptr, indices, x, y);
             if (low >= indptr[x + 1] || indices[low] != y)
                 return 2;
             int64_t after = t + 2 == at + 2 * count ? at : t + 2;

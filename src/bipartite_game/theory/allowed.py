@@ -142,7 +142,7 @@ work, so the two are compared result for result and counter for counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -343,8 +343,8 @@ def _allowed(
             _residue(rptr, rind, rmate, rtwin, rstate, budget, record)
     with _stats.phase("edge classes: lift"):
         allowed, lifted = _lift(
-            indptr, indices, in_c, state, twin, rep, name, member_next, events,
-            int(counts[_R_EVENTS]), rentry, rstate,
+            indptr, indices, in_c, rentry, state, twin, rep, name, member_next, events,
+            int(counts[_R_EVENTS]), rstate,
         )  # fmt: skip
     record.c_entries = int(np.count_nonzero(state != _OUTSIDE))
     record.lift_work = int(lifted)
@@ -402,9 +402,7 @@ def _residue(
         counters[_S_NEXT] = 0
         while True:
             counters[_S_PAUSE] = min(int(counters[_S_WORK]) + _SLICE, limit + 1)
-            status = _exact(
-                rptr, rind, rmate, rtwin, rstate, which, flags, scratch, wide, counters
-            )
+            status = _exact(rptr, rind, which, rmate, rtwin, rstate, flags, scratch, wide, counters)
             if counters[_S_WORK] > limit:
                 raise EdgeClassesTooLarge(
                     _refusal(record, f"refused after {int(counters[_S_WORK]):,} steps", limit)
@@ -578,6 +576,12 @@ class _Reduction:
             self.stack[self.top] = s
             self.top += 1
 
+    def entry(self, k: int) -> tuple[int, int, int]:
+        """Read the entry ``k`` of a super-vertex's list, a step of work:
+        the next entry (-1: none), the name of its head and its state."""
+        self.counts[_R_WORK] += 1
+        return int(self.link[k]), int(self.name[self.indices[k]]), int(self.state[k])
+
     def set_both(self, k: int, value: int) -> None:
         self.state[k] = self.state[self.twin[k]] = value
 
@@ -606,18 +610,15 @@ class _Reduction:
         neighbours, stopping when they pass ``most``.  Returns the count;
         the first two neighbours are in ``found``, their entries in
         ``kept``."""
-        state, link, twin, mult = self.state, self.link, self.twin, self.mult
-        name, indices, seen, kept = self.name, self.indices, self.seen, self.kept
+        state, twin, mult = self.state, self.twin, self.mult
+        seen, kept = self.seen, self.kept
         self.stamp += 1
         stamp = self.stamp
         distinct = 0
         previous = -1
         k = int(self.head[s])
         while k >= 0:
-            following = int(link[k])
-            self.counts[_R_WORK] += 1
-            t = int(name[indices[k]])
-            st = state[k]
+            following, t, st = self.entry(k)
             drop = (st != _UNKNOWN and st != _MATCHED) or t == s
             if not drop and seen[t] == stamp:
                 held = int(kept[t])
@@ -643,17 +644,22 @@ class _Reduction:
                 if distinct > most:
                     return distinct
             if drop:
-                if previous < 0:
-                    self.head[s] = following
-                else:
-                    link[previous] = following
-                if self.tail[s] == k:
-                    self.tail[s] = previous
-                self.length[s] -= 1
+                self.unlink(s, previous, k, following)
             else:
                 previous = k
             k = following
         return distinct
+
+    def unlink(self, s: int, previous: int, k: int, following: int) -> None:
+        """Take the entry ``k`` out of ``s``'s list, between ``previous``
+        and ``following`` (-1: none)."""
+        if previous < 0:
+            self.head[s] = following
+        else:
+            self.link[previous] = following
+        if self.tail[s] == k:
+            self.tail[s] = previous
+        self.length[s] -= 1
 
     def peel(self, s: int) -> None:
         """``s``'s one neighbour is its partner ``t``: ``t``'s other edges
@@ -661,16 +667,13 @@ class _Reduction:
         t = self.found[0]
         if t != self.smate[s]:
             raise SolverError(f"super-vertex {s}'s one neighbour is not its partner")
-        state, name, indices = self.state, self.name, self.indices
         k = int(self.head[t])
         while k >= 0:
-            self.counts[_R_WORK] += 1
-            u = int(name[indices[k]])
-            st = state[k]
+            following, u, st = self.entry(k)
             if st in (_UNKNOWN, _MATCHED) and u not in (t, s):
                 self.set_both(k, _NONE)
                 self.push(u)
-            k = int(self.link[k])
+            k = following
         self.alive[s] = self.alive[t] = False
         self.counts[_R_PEELS] += 1
 
@@ -687,26 +690,16 @@ class _Reduction:
         # the smaller list: its x-y entries are in none, its neighbours may
         # now see x and y as one (the others' neighbours did not change)
         small, big = (x, y) if self.length[x] <= self.length[y] else (y, x)
-        state, link, name, indices = self.state, self.link, self.name, self.indices
         previous = -1
         k = int(self.head[small])
         while k >= 0:
-            following = int(link[k])
-            self.counts[_R_WORK] += 1
-            u = int(name[indices[k]])
-            st = state[k]
+            following, u, st = self.entry(k)
             drop = st not in (_UNKNOWN, _MATCHED) or u in (small, w)
             if not drop and u == big:
                 self.set_both(k, _NONE)
                 drop = True
             if drop:
-                if previous < 0:
-                    self.head[small] = following
-                else:
-                    link[previous] = following
-                if self.tail[small] == k:
-                    self.tail[small] = previous
-                self.length[small] -= 1
+                self.unlink(small, previous, k, following)
             else:
                 self.push(u)
                 self.dirty[u] = True
@@ -729,7 +722,7 @@ class _Reduction:
             int(self.head[x]), int(self.tail[x]), int(self.head[y]), int(self.tail[y])
         )  # fmt: skip
         if tail_x >= 0:
-            link[tail_x] = head_y
+            self.link[tail_x] = head_y
         length = int(self.length[x]) + int(self.length[y])
         members = int(size[x]) + int(size[w]) + int(size[y])
         dx, dy = int(self.degsum[x]), int(self.degsum[y])
@@ -853,9 +846,8 @@ def _relax_native(
     black = np.empty(rn, dtype=np.int8)
     scratch = np.empty(6 * rn + 8, dtype=np.int32)
     wide = np.empty(2 * rn + 2, dtype=np.int64)
-    flags = np.empty(rn + 1, dtype=np.uint8)
-    lib.function("bg_allowed_relax", "liqqqbilbilB")(
-        rptr, rind, rn, short, rounds, rstate, rtwin, counts, black, scratch, wide, flags
+    lib.function("bg_allowed_relax", "liqqqbilbil")(
+        rptr, rind, rn, short, rounds, rstate, rtwin, counts, black, scratch, wide
     )
     return rstate, rtwin, counts
 
@@ -950,7 +942,7 @@ def _mark(rstate: Int8Array, rtwin: Int32Array, k: int, value: int) -> None:
 
 def _entry(rptr: IntArray, rind: Int32Array, a: int, b: int) -> int:
     """The entry ``a -> b`` of ``R`` (rows sorted: binary search; C's
-    ``entry_of`` searches the same way)."""
+    ``bg_row_search`` of ``sorted_row.h`` searches the same way)."""
     lo = int(rptr[a])
     return lo + int(np.searchsorted(rind[lo : rptr[a + 1]], b))
 
@@ -1032,22 +1024,18 @@ def _pair_components(rptr: IntArray, rind: Int32Array, black: Int8Array, comp: I
     white end of ``q``), iterative, roots in increasing order, into
     ``comp`` per pair.  Returns the entries scanned."""
     pairs = (rptr.size - 1) // 2
+    comp[:] = -1
     index = np.full(pairs, -1, dtype=np.int32)
-    low = np.zeros(pairs, dtype=np.int32)
-    on_stack = np.zeros(pairs, dtype=np.bool_)
-    stack: list[int] = []
+    stack, call = np.empty((2, pairs), dtype=np.int32)
+    components = _Tarjan(index, np.zeros(pairs, dtype=np.int32), comp, stack, call)
     cursor = np.array([rptr[2 * p + 1 - int(black[2 * p])] for p in range(pairs)], dtype=np.int64)
-    counter = components = spent = 0
+    spent = 0
     for root in range(pairs):
         if index[root] >= 0:
             continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack[root] = True
-        call = [root]
-        while call:
-            p = call[-1]
+        components.enter(root)
+        while components.depth > 0:
+            p = int(call[components.depth - 1])
             b = 2 * p + 1 - int(black[2 * p])
             advanced = False
             while cursor[p] < rptr[b + 1]:
@@ -1058,29 +1046,62 @@ def _pair_components(rptr: IntArray, rind: Int32Array, black: Int8Array, comp: I
                     continue
                 q = w >> 1
                 if index[q] < 0:
-                    index[q] = low[q] = counter
-                    counter += 1
-                    stack.append(q)
-                    on_stack[q] = True
-                    call.append(q)
+                    components.enter(q)
                     advanced = True
                     break
-                if on_stack[q] and index[q] < low[p]:
-                    low[p] = index[q]
-            if advanced:
-                continue
-            call.pop()
-            if call and low[p] < low[call[-1]]:
-                low[call[-1]] = low[p]
-            if low[p] == index[p]:
-                while True:
-                    q = stack.pop()
-                    on_stack[q] = False
-                    comp[q] = components
-                    if q == p:
-                        break
-                components += 1
+                components.arc(p, q)
+            if not advanced:
+                components.leave(p)
     return spent
+
+
+class _Tarjan:
+    """Tarjan's strongly connected components, iterative, as
+    :func:`_pair_components` and :func:`_barrier` run it (C's struct
+    ``tarjan``): ``index``, ``low`` and ``comp`` by vertex (``comp`` -1
+    until the vertex's component closes, so that a vertex with an index
+    and no component is on the stack), the stack and the call path."""
+
+    def __init__(
+        self,
+        index: Int32Array,
+        low: Int32Array,
+        comp: Int32Array,
+        stack: Int32Array,
+        call: Int32Array,
+    ) -> None:
+        self.index, self.low, self.comp, self.stack, self.call = index, low, comp, stack, call
+        self.counter = self.components = self.top = self.depth = 0
+
+    def enter(self, v: int) -> None:
+        """``v`` is reached: number it, push it, call it."""
+        self.index[v] = self.low[v] = self.counter
+        self.counter += 1
+        self.stack[self.top] = v
+        self.top += 1
+        self.call[self.depth] = v
+        self.depth += 1
+
+    def arc(self, v: int, w: int) -> None:
+        """An arc from ``v``, the vertex being called, to ``w``, numbered."""
+        if self.comp[w] < 0 and self.index[w] < self.low[v]:
+            self.low[v] = self.index[w]
+
+    def leave(self, v: int) -> None:
+        """``v``, the vertex being called, has no arc left: return from it,
+        and close its component if it is the component's root."""
+        low, call = self.low, self.call
+        self.depth -= 1
+        if self.depth > 0 and low[v] < low[call[self.depth - 1]]:
+            low[call[self.depth - 1]] = low[v]
+        if low[v] == self.index[v]:
+            while True:
+                self.top -= 1
+                w = int(self.stack[self.top])
+                self.comp[w] = self.components
+                if w == v:
+                    break
+            self.components += 1
 
 
 def _certify_row(
@@ -1129,34 +1150,22 @@ def _certify_row(
 
 
 def _exact_native(
-    lib: Library,
-    rptr: IntArray,
-    rind: Int32Array,
-    rmate: Int32Array,
-    rtwin: Int32Array,
-    rstate: Int8Array,
-    rows: Int32Array,
-    flags: Int8Array,
-    scratch: Int32Array,
-    wide: IntArray,
-    counters: IntArray,
+    lib: Library, rptr: IntArray, rind: Int32Array, rows: Int32Array, *rest: Any
 ) -> int:
-    search = lib.function("bg_allowed_exact", "liqiibiqbill")
-    rn = rptr.size - 1
-    return int(
-        search(rptr, rind, rn, rmate, rtwin, rstate, rows, rows.size, flags, scratch, wide,
-               counters)
-    )  # fmt: skip
+    """The kernel's arguments as they are, with ``R``'s vertex count after
+    ``rind`` and the number of ``rows`` after them."""
+    search = lib.function("bg_allowed_exact", "liqiqiibbill")
+    return int(search(rptr, rind, rptr.size - 1, rows, rows.size, *rest))
 
 
 @kernel(native=_exact_native)
 def _exact(
     rptr: IntArray,
     rind: Int32Array,
+    rows: Int32Array,
     rmate: Int32Array,
     rtwin: Int32Array,
     rstate: Int8Array,
-    rows: Int32Array,
     flags: Int8Array,
     scratch: Int32Array,
     wide: IntArray,
@@ -1280,19 +1289,14 @@ def _barrier(
     barrier = [int(touched[t]) for t in range(count) if label[touched[t]] == _ODD]
     for b in barrier:
         partner[_find(blossom, int(rmate[b]))] = b
-    counter = top = components = 0
+    components = _Tarjan(index, low, comp, stack, call)
     for start in barrier:
         if index[start] >= 0:
             continue
-        index[start] = low[start] = counter
-        counter += 1
-        stack[top] = start
-        top += 1
+        components.enter(start)
         cursor[start] = rptr[start]
-        call[0] = start
-        depth = 1
-        while depth > 0:
-            b = int(call[depth - 1])
+        while components.depth > 0:
+            b = int(call[components.depth - 1])
             own = _find(blossom, int(rmate[b]))
             advanced = False
             while cursor[b] < rptr[b + 1]:
@@ -1306,30 +1310,13 @@ def _barrier(
                 if r == own or c < 0:
                     continue
                 if index[c] < 0:
-                    index[c] = low[c] = counter
-                    counter += 1
-                    stack[top] = c
-                    top += 1
+                    components.enter(c)
                     cursor[c] = rptr[c]
-                    call[depth] = c
-                    depth += 1
                     advanced = True
                     break
-                if comp[c] < 0 and index[c] < low[b]:
-                    low[b] = index[c]
-            if advanced:
-                continue
-            depth -= 1
-            if depth > 0 and low[b] < low[call[depth - 1]]:
-                low[call[depth - 1]] = low[b]
-            if low[b] == index[b]:
-                while True:
-                    top -= 1
-                    c = int(stack[top])
-                    comp[c] = components
-                    if c == b:
-                        break
-                components += 1
+                components.arc(b, c)
+            if not advanced:
+                components.leave(b)
     for b in barrier:
         own = _find(blossom, int(rmate[b]))
         for k in range(rptr[b], rptr[b + 1]):
@@ -1356,24 +1343,17 @@ def _lift_native(
     indptr: IntArray,
     indices: Int32Array,
     in_c: BoolArray,
-    state: Int8Array,
-    twin: Int32Array,
-    rep: Int32Array,
-    name: Int32Array,
-    member_next: Int32Array,
-    events: IntArray,
-    n_events: int,
     rentry: Int32Array,
-    rstate: Int8Array,
+    *rest: Any,
 ) -> tuple[BoolArray, int]:
+    """The kernel's arguments as they are, with the vertex count after
+    ``in_c``, the number of ``rentry`` after it, then the results."""
     n = indptr.size - 1
     allowed = np.empty(indices.size, dtype=np.bool_)
     count = np.empty(n, dtype=np.int64)
     done = np.zeros(1, dtype=np.int64)
-    status = lib.function("bg_allowed_lift", "li?qbiiiilqiqb?ll")(
-        indptr, indices, in_c, n, state, twin, rep, name, member_next, events,
-        n_events, rentry, rentry.size, rstate, allowed, count, done,
-    )  # fmt: skip
+    lift = lib.function("bg_allowed_lift", "li?qiqbiiiilqb?ll")
+    status = lift(indptr, indices, in_c, n, rentry, rentry.size, *rest, allowed, count, done)
     if status:
         raise SolverError(f"an entry of G[C] was left undecided by the edge classes ({status})")
     return allowed, int(done[0])
@@ -1384,6 +1364,7 @@ def _lift(
     indptr: IntArray,
     indices: Int32Array,
     in_c: BoolArray,
+    rentry: Int32Array,
     state: Int8Array,
     twin: Int32Array,
     rep: Int32Array,
@@ -1391,7 +1372,6 @@ def _lift(
     member_next: Int32Array,
     events: IntArray,
     n_events: int,
-    rentry: Int32Array,
     rstate: Int8Array,
 ) -> tuple[BoolArray, int]:
     """Copy ``R``'s classes to ``G``'s entries, undo the contractions last

@@ -151,6 +151,9 @@ steps in all.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from .. import _stats
@@ -237,13 +240,30 @@ def cubic_values(
     wide_mate = mate.astype(np.int64)
     known = np.full(indices.size, _UNKNOWN, dtype=np.int8)
     owner = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))
+    g = _Decomposed(indptr, indices, wide_mate, state, todo, known, owner, component)
     c_sizes = np.bincount(component, weights=state == _C, minlength=n).astype(np.int64)
     with _stats.phase("degree 3: probe"):
-        caps = _probe_caps(c_sizes[component])
-        _probe(indptr, indices, wide_mate, state, todo, known, owner, caps, budget)
+        _probe(g, _probe_caps(c_sizes[component]), budget)
     with _stats.phase("degree 3: lines"):
-        values = _lines(indptr, indices, wide_mate, state, todo, known, owner, component, budget)
+        values = _lines(g, budget)
     return values
+
+
+@dataclass(frozen=True)
+class _Decomposed:
+    """What both passes read: the graph (CSR, int64 offsets), its maximum
+    matching (int64) and labels, the starts to value, ``known`` (per CSR
+    entry; the passes fill it), each entry's owner (the vertex of its row)
+    and each vertex's component (by a vertex of it)."""
+
+    indptr: IntArray
+    indices: Int32Array
+    mate: IntArray
+    state: Int8Array
+    todo: BoolArray
+    known: Int8Array
+    owner: IntArray
+    component: IntArray
 
 
 def _probe_caps(sizes: IntArray) -> IntArray:
@@ -253,22 +273,12 @@ def _probe_caps(sizes: IntArray) -> IntArray:
     return 32 + 4 * np.sqrt(sizes).astype(np.int64)
 
 
-def _probe(
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    known: Int8Array,
-    owner: IntArray,
-    caps: IntArray,
-    budget: Budget | None,
-) -> None:
+def _probe(g: _Decomposed, caps: IntArray, budget: Budget | None) -> None:
     """The first pass: certify the options worth 0 that alternating cycles
     show, within :func:`_probe_bound` and half of what the budget has left
     (the probes only save work: past that the lines decide)."""
-    n = indptr.size - 1
-    limit = min(_probe_bound(indices, mate, state, todo, owner, caps), _steps_left(budget) // 2)
+    n = g.indptr.size - 1
+    limit = min(_probe_bound(g, caps), _steps_left(budget) // 2)
     if limit <= 0:
         return
     scratch = np.zeros(7 * n, dtype=np.int64)  # stamps start below the first
@@ -276,41 +286,27 @@ def _probe(
     charged = 0
     while True:
         counters[_P_PAUSE] = min(counters[_P_WORK] + _SLICE, limit)
-        status = _probe_kernel(indptr, indices, mate, state, todo, known, caps, scratch, counters)
+        status = _probe_kernel(
+            g.indptr, g.indices, g.mate, g.state, g.todo, g.known, caps, scratch, counters
+        )
         charged = _charge(budget, int(counters[_P_WORK]), charged)
         if status != _PAUSED or counters[_P_WORK] >= limit:
             return
         _stats.progress(int(counters[_P_NEXT]), n)
 
 
-def _probe_bound(
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    owner: IntArray,
-    caps: IntArray,
-) -> int:
+def _probe_bound(g: _Decomposed, caps: IntArray) -> int:
     """The most steps the probes can take: the cap of each edge off the
     matching between a start in ``todo`` and C and another vertex of C
     (each edge is probed at most once, from its lower end in ``todo``)."""
-    w = indices.astype(np.int64)
-    probed = todo[owner] & (state[owner] == _C) & (state[w] == _C) & (w != mate[owner])
+    todo, state, owner = g.todo, g.state, g.owner
+    w = g.indices.astype(np.int64)
+    probed = todo[owner] & (state[owner] == _C) & (state[w] == _C) & (w != g.mate[owner])
     probed &= ~todo[w] | (owner < w)
     return int(caps[owner[probed]].sum())
 
 
-def _lines(
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    known: Int8Array,
-    owner: IntArray,
-    component: IntArray,
-    budget: Budget | None,
-) -> IntArray:
+def _lines(g: _Decomposed, budget: Budget | None) -> IntArray:
     """The second pass: every start not settled by the probes, by its
     lines.  Within :func:`_line_bound` when the budget has that much left;
     else first on :data:`_SAMPLE` of the starts that may need a search,
@@ -318,14 +314,14 @@ def _lines(
     such starts is more than the budget has left (an estimate: the
     refusal comes early); then on all, refused as soon as the work counted
     passes the budget."""
-    bound, need = _line_bound(indices, mate, state, todo, known, owner, component)
+    bound, need = _line_bound(g)
     left = _steps_left(budget)
     if bound > left:
         ids = np.flatnonzero(need)
         picked = np.unique(np.linspace(0, ids.size - 1, min(_SAMPLE, ids.size)).astype(np.int64))
-        sample = np.zeros_like(todo)
+        sample = np.zeros_like(g.todo)
         sample[ids[picked]] = True
-        _, work = _run_lines(indptr, indices, mate, state, sample, known, sample, budget)
+        _, work = _run_lines(g, sample, sample, budget)
         estimate = work * ids.size // picked.size
         if estimate - work > _steps_left(budget):
             states = -(-estimate // STEPS_PER_STATE)
@@ -334,23 +330,16 @@ def _lines(
                 f"from {picked.size} of the {ids.size} starts that need them; {bound} steps "
                 f"at most), more than the budget of {_states(budget)} allows"
             )
-    values, _ = _run_lines(indptr, indices, mate, state, todo, known, need, budget)
+    values, _ = _run_lines(g, g.todo, need, budget)
     return values
 
 
 def _run_lines(
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    known: Int8Array,
-    need: BoolArray,
-    budget: Budget | None,
+    g: _Decomposed, todo: BoolArray, need: BoolArray, budget: Budget | None
 ) -> tuple[IntArray, int]:
     """The line kernel on ``todo``, slice by slice (showing the share of
     ``need`` done), its work charged: the values and the work."""
-    n = indptr.size - 1
+    n = g.indptr.size - 1
     values = np.zeros(n, dtype=np.int64)
     scratch = np.empty(11 * n + 8, dtype=np.int64)
     done = np.zeros(n, dtype=np.bool_)
@@ -360,7 +349,7 @@ def _run_lines(
     while True:
         counters[_L_PAUSE] = counters[_L_WORK] + _SLICE
         status = _lines_kernel(
-            indptr, indices, mate, state, todo, values, scratch, known, done, counters
+            g.indptr, g.indices, g.mate, g.state, todo, values, scratch, g.known, done, counters
         )
         charged = _charge(budget, int(counters[_L_WORK]), charged)
         if status != _PAUSED:
@@ -374,23 +363,15 @@ def _run_lines(
     return values, int(counters[_L_WORK])
 
 
-def _line_bound(
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    known: Int8Array,
-    owner: IntArray,
-    component: IntArray,
-) -> tuple[int, BoolArray]:
+def _line_bound(g: _Decomposed) -> tuple[int, BoolArray]:
     """The most steps the lines can take (module docstring), and the
     starts that may need a search: those in ``todo``, not in D, with L > 0
     options other than the partner not known to be worth 0; each costs at
     most 1 + max(L, 1)·|C ∩ K| + L·|(C ∪ A) ∩ K| steps, K its component."""
-    n = todo.size
-    others = (indices != mate[owner]) & (known != _ZERO)
-    lines = np.bincount(owner[others], minlength=n).astype(np.int64)
-    need = todo & (state != _D) & (lines > 0)
+    n, state, component = g.todo.size, g.state, g.component
+    others = (g.indices != g.mate[g.owner]) & (g.known != _ZERO)
+    lines = np.bincount(g.owner[others], minlength=n).astype(np.int64)
+    need = g.todo & (state != _D) & (lines > 0)
     if not need.any():
         return 0, need
     c_sizes = np.bincount(component, weights=state == _C, minlength=n).astype(np.int64)
@@ -426,22 +407,18 @@ def _charge(budget: Budget | None, work: int, charged: int) -> int:
     return states
 
 
-def _probe_native(
-    lib: Library,
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    known: Int8Array,
-    caps: IntArray,
-    scratch: IntArray,
-    counters: IntArray,
-) -> int:
+# The adapters of the two kernels: their arguments as they are, the vertex
+# count after ``indices``.
+
+
+def _probe_native(lib: Library, indptr: IntArray, indices: Int32Array, *rest: Any) -> int:
     probe = lib.function("bg_cubic_probe", "liqlb?blll")
-    return int(
-        probe(indptr, indices, indptr.size - 1, mate, state, todo, known, caps, scratch, counters)
-    )
+    return int(probe(indptr, indices, indptr.size - 1, *rest))
+
+
+def _lines_native(lib: Library, indptr: IntArray, indices: Int32Array, *rest: Any) -> int:
+    lines = lib.function("bg_cubic_grundy", "liqlb?llb?l")
+    return int(lines(indptr, indices, indptr.size - 1, *rest))
 
 
 @kernel(native=_probe_native)
@@ -469,6 +446,7 @@ def _probe_kernel(
     (backward), and its neighbours on the two searches' paths; then n
     entries each: the two queues, and the stamps of a path's check."""
     n = indptr.size - 1
+    probe = _Probe(indptr, indices, mate, state, known, scratch, counters)
     s = counters[_P_NEXT]
     while s < n:
         if counters[_P_WORK] >= counters[_P_PAUSE]:
@@ -478,216 +456,18 @@ def _probe_kernel(
             for k in range(indptr[s], indptr[s + 1]):
                 w = indices[k]
                 if w != mate[s] and state[w] == _C and known[k] == _UNKNOWN:
-                    found = _probe_edge(
-                        indptr, indices, mate, state, known, s, w, caps[s], scratch, counters
-                    )
+                    found = probe.edge(s, w, caps[s])
                     counters[_P_TRIED] += 1
                     if found:
                         counters[_P_FOUND] += 1
                     else:
-                        _set_known(indptr, indices, known, s, w, _PROBED)
+                        probe.set_known(s, w, _PROBED)
                     tried = counters[_P_TRIED]
                     if tried >= _P_TRIAL and counters[_P_FOUND] * _P_SHARE < tried:
                         counters[_P_QUIT] = 1
         s += 1
     counters[_P_NEXT] = n
     return 0
-
-
-@kernel
-def _set_known(
-    indptr: IntArray, indices: Int32Array, known: Int8Array, a: int, b: int, value: int
-) -> None:
-    """``known`` of the moves a -> b and b -> a."""
-    for k in range(indptr[a], indptr[a + 1]):
-        if indices[k] == b:
-            known[k] = value
-    for k in range(indptr[b], indptr[b + 1]):
-        if indices[k] == a:
-            known[k] = value
-
-
-@kernel
-def _probe_edge(
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    known: Int8Array,
-    s: int,
-    w: int,
-    cap: int,
-    scratch: IntArray,
-    counters: IntArray,
-) -> bool:
-    """One probe: alternating breadth-first searches inside C − s, from
-    f = mate[s] forward (f, then along an edge off the matching, then the
-    matched one: each vertex reached after a matched edge is even) and from
-    w backward (w, its partner, then an edge off the matching: each vertex
-    reached before an edge off the matching is even), the smaller frontier
-    first, until an even vertex of one is even in the other and the two
-    tree paths make a simple path f ... w; then s f ... w s is an
-    alternating cycle, whose edges off the matching are each in a maximum
-    matching (the symmetric difference of the matching and the cycle).
-    Blossoms are not followed (a probe only certifies; what it misses, the
-    lines decide).  At most ``cap`` steps (one a vertex taken from a queue,
-    one a vertex of a path checked)."""
-    n = indptr.size - 1
-    rec = scratch[0 : 4 * n]  # a vertex's stamps (forward, backward) and path neighbours
-    fqueue = scratch[4 * n : 5 * n]
-    bqueue = scratch[5 * n : 6 * n]
-    pmark = scratch[6 * n : 7 * n]
-    counters[_P_STAMP] += 1
-    stamp = counters[_P_STAMP]
-    f = mate[s]
-    rec[4 * f] = stamp
-    rec[4 * f + 2] = -1
-    fqueue[0] = f
-    fhead = 0
-    ftail = 1
-    rec[4 * w + 1] = stamp
-    rec[4 * w + 3] = -1
-    bqueue[0] = w
-    bhead = 0
-    btail = 1
-    spent = 0
-    found = False
-    while fhead < ftail and bhead < btail and spent < cap and not found:
-        spent += 1
-        if ftail - fhead <= btail - bhead:  # forward: u even, v odd, e = mate[v] even
-            u = fqueue[fhead]
-            fhead += 1
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
-                if v == s or v == mate[u] or state[v] != _C:
-                    continue
-                e = mate[v]
-                if e == s or rec[4 * e] == stamp:
-                    continue
-                rec[4 * e] = stamp
-                rec[4 * e + 2] = u
-                fqueue[ftail] = e
-                ftail += 1
-                if rec[4 * e + 1] == stamp:
-                    spent, found = _check_cycle(
-                        indptr,
-                        indices,
-                        mate,
-                        known,
-                        s,
-                        w,
-                        e,
-                        rec,
-                        pmark,
-                        counters,
-                        spent,
-                        cap,
-                    )
-                    if found:
-                        break
-        else:  # backward: e even, o = mate[e] odd, u a neighbour of o even
-            e = bqueue[bhead]
-            bhead += 1
-            o = mate[e]
-            if o == s:
-                continue
-            for k in range(indptr[o], indptr[o + 1]):
-                u = indices[k]
-                if u in (e, s) or state[u] != _C or rec[4 * u + 1] == stamp:
-                    continue
-                rec[4 * u + 1] = stamp
-                rec[4 * u + 3] = e
-                bqueue[btail] = u
-                btail += 1
-                if rec[4 * u] == stamp:
-                    spent, found = _check_cycle(
-                        indptr,
-                        indices,
-                        mate,
-                        known,
-                        s,
-                        w,
-                        u,
-                        rec,
-                        pmark,
-                        counters,
-                        spent,
-                        cap,
-                    )
-                    if found:
-                        break
-    counters[_P_WORK] += spent
-    return found
-
-
-@kernel
-def _check_cycle(
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    known: Int8Array,
-    s: int,
-    w: int,
-    meet: int,
-    rec: IntArray,
-    pmark: IntArray,
-    counters: IntArray,
-    spent: int,
-    cap: int,
-) -> tuple[int, bool]:
-    """Whether the forward path to ``meet`` and the backward one from it
-    make a simple path (each of its vertices counted as a step, within
-    ``cap``); if so, mark the cycle's edges off the matching worth 0.
-    Returns the steps spent so far and whether it did."""
-    counters[_P_STAMP] += 1
-    stamp = counters[_P_STAMP]
-    x = meet
-    while x >= 0:  # the forward path: x even, mate[x] odd (but f, whose mate is s)
-        if spent >= cap or pmark[x] == stamp:
-            return spent, False
-        spent += 1
-        pmark[x] = stamp
-        if rec[4 * x + 2] >= 0:
-            if pmark[mate[x]] == stamp:
-                return spent, False
-            pmark[mate[x]] = stamp
-        x = rec[4 * x + 2]
-    x = rec[4 * meet + 3]
-    while x >= 0:  # the backward path: mate[x] odd, then x even
-        if spent >= cap or pmark[x] == stamp or pmark[mate[x]] == stamp:
-            return spent, False
-        spent += 1
-        pmark[x] = stamp
-        pmark[mate[x]] = stamp
-        x = rec[4 * x + 3]
-    _set_known(indptr, indices, known, s, w, _ZERO)
-    x = meet
-    while rec[4 * x + 2] >= 0:
-        _set_known(indptr, indices, known, rec[4 * x + 2], mate[x], _ZERO)
-        x = rec[4 * x + 2]
-    x = meet
-    while rec[4 * x + 3] >= 0:
-        _set_known(indptr, indices, known, x, mate[rec[4 * x + 3]], _ZERO)
-        x = rec[4 * x + 3]
-    return spent, True
-
-
-def _lines_native(
-    lib: Library,
-    indptr: IntArray,
-    indices: Int32Array,
-    mate: IntArray,
-    state: Int8Array,
-    todo: BoolArray,
-    values: IntArray,
-    scratch: IntArray,
-    known: Int8Array,
-    done: BoolArray,
-    counters: IntArray,
-) -> int:
-    lines = lib.function("bg_cubic_grundy", "liqlb?llb?l")
-    n = indptr.size - 1
-    return int(lines(indptr, indices, n, mate, state, todo, values, scratch, known, done, counters))
 
 
 @kernel(native=_lines_native)
@@ -727,18 +507,13 @@ def _lines_kernel(
     of the lowest-common-ancestor walk; the queue; ``mark``; then the saved
     (vertex, label, partner) triples."""
     n = indptr.size - 1
-    base = scratch[0:n]
-    link = scratch[n : 2 * n]
-    seen = scratch[2 * n : 3 * n]
-    queue = scratch[3 * n : 4 * n]
-    mark = scratch[4 * n : 5 * n]
-    saved = scratch[5 * n : 11 * n + 6]
+    lines = _Lines(indptr, indices, mate, state, known, scratch, counters)
     if counters[_L_READY] == 0:
         for v in range(n):
-            base[v] = v
-            link[v] = -1
-            seen[v] = 0
-            mark[v] = 0
+            lines.base[v] = v
+            lines.link[v] = -1
+            lines.seen[v] = 0
+            lines.mark[v] = 0
             values[v] = 0
             done[v] = False
         counters[_L_READY] = 1
@@ -772,23 +547,7 @@ def _lines_kernel(
                 s += 1
                 continue
             done[s] = True
-            status = _start_value(
-                indptr,
-                indices,
-                s,
-                values,
-                mate,
-                state,
-                base,
-                link,
-                seen,
-                queue,
-                mark,
-                saved,
-                counters,
-                options,
-                known,
-            )
+            status = lines.start_value(s, values, options)
             counters[_L_SCOPE] += 4
             if status != 0:
                 counters[_L_NEXT] = s
@@ -799,256 +558,345 @@ def _lines_kernel(
     return 0
 
 
-@kernel
-def _start_value(
-    indptr: IntArray,
-    indices: Int32Array,
-    s: int,
-    values: IntArray,
-    mate: IntArray,
-    state: Int8Array,
-    base: IntArray,
-    link: IntArray,
-    seen: IntArray,
-    queue: IntArray,
-    mark: IntArray,
-    saved: IntArray,
-    counters: IntArray,
-    options: IntArray,
-    known: Int8Array,
-) -> int:
-    """``values[s]``: remove s, value each option (0 if known to be, or by
-    the labels, else by its line), restore; record each option's zero for
-    the move s -> w and the move w -> s in ``known`` (the symmetry of the
-    module docstring).  Uses the scopes ``counters[_L_SCOPE] + 1`` to
-    ``+ 4`` (the start, then a line for each of at most three options).
-    The removal of s stops once the options not known to be worth 0 are in
-    D.  Returns the status."""
-    scope = counters[_L_SCOPE] + 1
-    start_top = counters[_L_TOP]
-    m = mate[s]
-    t1 = -1  # the options whose labels the removal must settle
-    t2 = -1
-    for k in range(indptr[s], indptr[s + 1]):
-        v = indices[k]
-        if v != m and known[k] != _ZERO:
-            if t1 < 0:
-                t1 = v
-            else:
-                t2 = v
-    status = _remove(
-        indptr,
-        indices,
-        s,
-        t1,
-        t2,
-        mate,
-        state,
-        base,
-        link,
-        seen,
-        queue,
-        mark,
-        scope,
-        saved,
-        counters,
-    )
-    if status != 0:
-        return status
-    options[:] = 0
-    for k in range(indptr[s], indptr[s + 1]):
-        w = indices[k]
-        zero = 1 if state[w] == _D or known[k] == _ZERO else 0
-        known[k] = zero
-        for j in range(indptr[w], indptr[w + 1]):
-            if indices[j] == s:
-                known[j] = zero
-        if zero == 1:
-            options[0] += 1
-            continue
-        scope += 1  # the line of Lemma 2 from (w, G - s), in a scope of its own
-        line_top = counters[_L_TOP]
-        x = w
-        length = 0
-        while True:
-            m = mate[x]
-            t1 = -1  # x's other moves: one, as it was entered from the line
-            t2 = -1
-            for j in range(indptr[x], indptr[x + 1]):
-                z = indices[j]
-                if state[z] != _GONE and z != m:
-                    if t1 < 0:
-                        t1 = z
-                    else:
-                        t2 = z
-            status = _remove(
-                indptr,
-                indices,
-                x,
-                t1,
-                t2,
-                mate,
-                state,
-                base,
-                link,
-                seen,
-                queue,
-                mark,
-                scope,
-                saved,
-                counters,
-            )
-            if status != 0:
-                return status
-            if t2 >= 0:
-                return 3
-            if t1 < 0 or state[t1] == _D:
-                break
-            x = t1
-            length += 1
-        options[1 + length % 2] += 1
-        _restore(mate, state, saved, counters, line_top)
-    _restore(mate, state, saved, counters, start_top)
-    value = 0
-    while options[value] > 0:
-        value += 1
-    values[s] = value
-    return 0
+class _Search:
+    """The working state of one of this module's kernels, as
+    ``native/cubic.c`` keeps it in a struct (``Probe``, ``Cubic``): the
+    graph, the matching and labels, ``known``, the counters, and the parts
+    of the kernel's scratch (:meth:`_split`)."""
+
+    def __init__(
+        self,
+        indptr: IntArray,
+        indices: Int32Array,
+        mate: IntArray,
+        state: Int8Array,
+        known: Int8Array,
+        scratch: IntArray,
+        counters: IntArray,
+    ) -> None:
+        self.indptr, self.indices, self.mate, self.state = indptr, indices, mate, state
+        self.known, self.counters = known, counters
+        self._split(scratch, indptr.size - 1)
+
+    def _split(self, scratch: IntArray, n: int) -> None:
+        raise NotImplementedError
 
 
-@kernel
-def _save(
-    v: int,
-    mate: IntArray,
-    state: Int8Array,
-    mark: IntArray,
-    scope: int,
-    saved: IntArray,
-    counters: IntArray,
-) -> None:
-    """Save v's label and partner, once per scope."""
-    if mark[v] != scope:
-        mark[v] = scope
-        top = counters[_L_TOP]
-        saved[3 * top] = v
-        saved[3 * top + 1] = state[v]
-        saved[3 * top + 2] = mate[v]
-        counters[_L_TOP] = top + 1
+class _Probe(_Search):
+    """The probes' state (:func:`_probe_kernel`; ``rec``: a vertex's
+    stamps, forward and backward, and its path neighbours)."""
+
+    def _split(self, scratch: IntArray, n: int) -> None:
+        self.rec = scratch[0 : 4 * n]
+        self.fqueue = scratch[4 * n : 5 * n]
+        self.bqueue = scratch[5 * n : 6 * n]
+        self.pmark = scratch[6 * n : 7 * n]
+
+    def set_known(self, a: int, b: int, value: int) -> None:
+        """``known`` of the moves a -> b and b -> a."""
+        indptr, indices, known = self.indptr, self.indices, self.known
+        for k in range(indptr[a], indptr[a + 1]):
+            if indices[k] == b:
+                known[k] = value
+        for k in range(indptr[b], indptr[b + 1]):
+            if indices[k] == a:
+                known[k] = value
+
+    def edge(self, s: int, w: int, cap: int) -> bool:
+        """One probe: alternating breadth-first searches inside C − s, from
+        f = mate[s] forward (f, then along an edge off the matching, then the
+        matched one: each vertex reached after a matched edge is even) and from
+        w backward (w, its partner, then an edge off the matching: each vertex
+        reached before an edge off the matching is even), the smaller frontier
+        first, until an even vertex of one is even in the other and the two
+        tree paths make a simple path f ... w; then s f ... w s is an
+        alternating cycle, whose edges off the matching are each in a maximum
+        matching (the symmetric difference of the matching and the cycle).
+        Blossoms are not followed (a probe only certifies; what it misses, the
+        lines decide).  At most ``cap`` steps (one a vertex taken from a queue,
+        one a vertex of a path checked)."""
+        indptr, indices, mate, state = self.indptr, self.indices, self.mate, self.state
+        rec, fqueue, bqueue, counters = self.rec, self.fqueue, self.bqueue, self.counters
+        counters[_P_STAMP] += 1
+        stamp = counters[_P_STAMP]
+        f = mate[s]
+        rec[4 * f] = stamp
+        rec[4 * f + 2] = -1
+        fqueue[0] = f
+        fhead = 0
+        ftail = 1
+        rec[4 * w + 1] = stamp
+        rec[4 * w + 3] = -1
+        bqueue[0] = w
+        bhead = 0
+        btail = 1
+        spent = 0
+        found = False
+        while fhead < ftail and bhead < btail and spent < cap and not found:
+            spent += 1
+            if ftail - fhead <= btail - bhead:  # forward: u even, v odd, e = mate[v] even
+                u = fqueue[fhead]
+                fhead += 1
+                for k in range(indptr[u], indptr[u + 1]):
+                    v = indices[k]
+                    if v == s or v == mate[u] or state[v] != _C:
+                        continue
+                    e = mate[v]
+                    if e == s or rec[4 * e] == stamp:
+                        continue
+                    rec[4 * e] = stamp
+                    rec[4 * e + 2] = u
+                    fqueue[ftail] = e
+                    ftail += 1
+                    if rec[4 * e + 1] == stamp:
+                        spent, found = self.check_cycle(s, w, e, spent, cap)
+                        if found:
+                            break
+            else:  # backward: e even, o = mate[e] odd, u a neighbour of o even
+                e = bqueue[bhead]
+                bhead += 1
+                o = mate[e]
+                if o == s:
+                    continue
+                for k in range(indptr[o], indptr[o + 1]):
+                    u = indices[k]
+                    if u in (e, s) or state[u] != _C or rec[4 * u + 1] == stamp:
+                        continue
+                    rec[4 * u + 1] = stamp
+                    rec[4 * u + 3] = e
+                    bqueue[btail] = u
+                    btail += 1
+                    if rec[4 * u] == stamp:
+                        spent, found = self.check_cycle(s, w, u, spent, cap)
+                        if found:
+                            break
+        counters[_P_WORK] += spent
+        return found
+
+    def check_cycle(self, s: int, w: int, meet: int, spent: int, cap: int) -> tuple[int, bool]:
+        """Whether the forward path to ``meet`` and the backward one from it
+        make a simple path (each of its vertices counted as a step, within
+        ``cap``); if so, mark the cycle's edges off the matching worth 0.
+        Returns the steps spent so far and whether it did."""
+        mate, rec, pmark = self.mate, self.rec, self.pmark
+        self.counters[_P_STAMP] += 1
+        stamp = self.counters[_P_STAMP]
+        x = meet
+        while x >= 0:  # the forward path: x even, mate[x] odd (but f, whose mate is s)
+            if spent >= cap or pmark[x] == stamp:
+                return spent, False
+            spent += 1
+            pmark[x] = stamp
+            if rec[4 * x + 2] >= 0:
+                if pmark[mate[x]] == stamp:
+                    return spent, False
+                pmark[mate[x]] = stamp
+            x = rec[4 * x + 2]
+        x = rec[4 * meet + 3]
+        while x >= 0:  # the backward path: mate[x] odd, then x even
+            if spent >= cap or pmark[x] == stamp or pmark[mate[x]] == stamp:
+                return spent, False
+            spent += 1
+            pmark[x] = stamp
+            pmark[mate[x]] = stamp
+            x = rec[4 * x + 3]
+        self.set_known(s, w, _ZERO)
+        x = meet
+        while rec[4 * x + 2] >= 0:
+            self.set_known(rec[4 * x + 2], mate[x], _ZERO)
+            x = rec[4 * x + 2]
+        x = meet
+        while rec[4 * x + 3] >= 0:
+            self.set_known(x, mate[rec[4 * x + 3]], _ZERO)
+            x = rec[4 * x + 3]
+        return spent, True
 
 
-@kernel
-def _restore(
-    mate: IntArray, state: Int8Array, saved: IntArray, counters: IntArray, down_to: int
-) -> None:
-    """Undo the saves above ``down_to``, latest first."""
-    top = counters[_L_TOP]
-    while top > down_to:
-        top -= 1
-        v = saved[3 * top]
-        state[v] = saved[3 * top + 1]
-        mate[v] = saved[3 * top + 2]
-    counters[_L_TOP] = top
+class _Lines(_Search):
+    """The lines' state (:func:`_lines_kernel`, whose docstring names the
+    scratch's parts)."""
 
+    def _split(self, scratch: IntArray, n: int) -> None:
+        self.base = scratch[0:n]
+        self.link = scratch[n : 2 * n]
+        self.seen = scratch[2 * n : 3 * n]
+        self.queue = scratch[3 * n : 4 * n]
+        self.mark = scratch[4 * n : 5 * n]
+        self.saved = scratch[5 * n : 11 * n + 6]
 
-@kernel
-def _remove(
-    indptr: IntArray,
-    indices: Int32Array,
-    x: int,
-    t1: int,
-    t2: int,
-    mate: IntArray,
-    state: Int8Array,
-    base: IntArray,
-    link: IntArray,
-    seen: IntArray,
-    queue: IntArray,
-    mark: IntArray,
-    scope: int,
-    saved: IntArray,
-    counters: IntArray,
-) -> int:
-    """Remove the essential vertex x (Lemma 3): its partner m is freed; if x
-    was in C, Edmonds' search from m inside C labels the new D and A.
-    Returns the status (0, or an inconsistency's code).  Counts one step,
-    and one a vertex taken from the queue.
-
-    The caller reads only the labels of ``t1`` and ``t2`` (-1: none; the
-    options of a start not known to be worth 0, the next vertex of a line)
-    unless one of them is essential, and then the whole decomposition.  So
-    the search stops as soon as both are in D (D only grows, so that much
-    is final), and is not started when they already are: what it leaves
-    half-labelled is restored unread."""
-    counters[_L_WORK] += 1
-    m = mate[x]
-    _save(x, mate, state, mark, scope, saved, counters)
-    _save(m, mate, state, mark, scope, saved, counters)
-    was = state[x]
-    state[x] = _GONE
-    mate[x] = -1
-    mate[m] = -1
-    if was != _C:
-        return 0
-    state[m] = _D  # the root of the search
-    if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
-        return 0
-    base[m] = m
-    queue[0] = m
-    head = 0
-    tail = 1
-    while head < tail:
-        u = queue[head]
-        head += 1
-        counters[_L_WORK] += 1
-        for k in range(indptr[u], indptr[u + 1]):
-            v = indices[k]
-            label = state[v]
-            if label >= _A:  # in A, or removed
+    def start_value(self, s: int, values: IntArray, options: IntArray) -> int:
+        """``values[s]``: remove s, value each option (0 if known to be, or by
+        the labels, else by its line), restore; record each option's zero for
+        the move s -> w and the move w -> s in ``known`` (the symmetry of the
+        module docstring).  Uses the scopes ``counters[_L_SCOPE] + 1`` to
+        ``+ 4`` (the start, then a line for each of at most three options).
+        The removal of s stops once the options not known to be worth 0 are in
+        D.  Returns the status."""
+        indptr, indices, state = self.indptr, self.indices, self.state
+        known, counters = self.known, self.counters
+        scope = counters[_L_SCOPE] + 1
+        start_top = counters[_L_TOP]
+        t1, t2 = self.moves(s, True)  # the options whose labels the removal must settle
+        status = self.remove(s, t1, t2, scope)
+        if status != 0:
+            return status
+        options[:] = 0
+        for k in range(indptr[s], indptr[s + 1]):
+            w = indices[k]
+            zero = 1 if state[w] == _D or known[k] == _ZERO else 0
+            known[k] = zero
+            for j in range(indptr[w], indptr[w + 1]):
+                if indices[j] == s:
+                    known[j] = zero
+            if zero == 1:
+                options[0] += 1
                 continue
-            if label == _C:  # grow: v odd, its partner even
-                p = mate[v]
-                if p < 0 or state[p] != _C:
-                    return 1
-                _save(v, mate, state, mark, scope, saved, counters)
-                _save(p, mate, state, mark, scope, saved, counters)
-                state[v] = _A
-                link[v] = u
-                base[v] = v
-                state[p] = _D
-                base[p] = p
-                queue[tail] = p
-                tail += 1
+            scope += 1  # the line of Lemma 2 from (w, G - s), in a scope of its own
+            line_top = counters[_L_TOP]
+            x = w
+            length = 0
+            while True:
+                t1, t2 = self.moves(x, False)  # one, as x was entered from the line
+                status = self.remove(x, t1, t2, scope)
+                if status != 0:
+                    return status
+                if t2 >= 0:
+                    return 3
+                if t1 < 0 or state[t1] == _D:
+                    break
+                x = t1
+                length += 1
+            options[1 + length % 2] += 1
+            self.restore(line_top)
+        self.restore(start_top)
+        value = 0
+        while options[value] > 0:
+            value += 1
+        values[s] = value
+        return 0
+
+    def moves(self, x: int, learnt: bool) -> tuple[int, int]:
+        """x's moves but to its partner, to a removed vertex and, if
+        ``learnt`` (x a start), to an option known to be worth 0: the first
+        and the last (-1 where none; at most two after the first move, at
+        degree 3).  C writes this loop in place, in ``start_value``."""
+        indptr, indices, state, known = self.indptr, self.indices, self.state, self.known
+        m = self.mate[x]
+        first = last = -1
+        for k in range(indptr[x], indptr[x + 1]):
+            v = indices[k]
+            if v != m and state[v] != _GONE and not (learnt and known[k] == _ZERO):
+                if first < 0:
+                    first = v
+                else:
+                    last = v
+        return first, last
+
+    def save(self, v: int, scope: int) -> None:
+        """Save v's label and partner, once per scope."""
+        if self.mark[v] != scope:
+            self.mark[v] = scope
+            top = self.counters[_L_TOP]
+            self.saved[3 * top] = v
+            self.saved[3 * top + 1] = self.state[v]
+            self.saved[3 * top + 2] = self.mate[v]
+            self.counters[_L_TOP] = top + 1
+
+    def restore(self, down_to: int) -> None:
+        """Undo the saves above ``down_to``, latest first."""
+        top = self.counters[_L_TOP]
+        while top > down_to:
+            top -= 1
+            v = self.saved[3 * top]
+            self.state[v] = self.saved[3 * top + 1]
+            self.mate[v] = self.saved[3 * top + 2]
+        self.counters[_L_TOP] = top
+
+    def remove(self, x: int, t1: int, t2: int, scope: int) -> int:
+        """Remove the essential vertex x (Lemma 3): its partner m is freed; if x
+        was in C, Edmonds' search from m inside C labels the new D and A.
+        Returns the status (0, or an inconsistency's code).  Counts one step,
+        and one a vertex taken from the queue.
+
+        The caller reads only the labels of ``t1`` and ``t2`` (-1: none; the
+        options of a start not known to be worth 0, the next vertex of a line)
+        unless one of them is essential, and then the whole decomposition.  So
+        the search stops as soon as both are in D (D only grows, so that much
+        is final), and is not started when they already are: what it leaves
+        half-labelled is restored unread."""
+        indptr, indices, mate, state = self.indptr, self.indices, self.mate, self.state
+        base, link, seen, queue = self.base, self.link, self.seen, self.queue
+        mark, counters = self.mark, self.counters
+        counters[_L_WORK] += 1
+        m = mate[x]
+        self.save(x, scope)
+        self.save(m, scope)
+        was = state[x]
+        state[x] = _GONE
+        mate[x] = -1
+        mate[m] = -1
+        if was != _C:
+            return 0
+        state[m] = _D  # the root of the search
+        if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
+            return 0
+        base[m] = m
+        queue[0] = m
+        head = 0
+        tail = 1
+        while head < tail:
+            u = queue[head]
+            head += 1
+            counters[_L_WORK] += 1
+            for k in range(indptr[u], indptr[u + 1]):
+                v = indices[k]
+                label = state[v]
+                if label >= _A:  # in A, or removed
+                    continue
+                if label == _C:  # grow: v odd, its partner even
+                    p = mate[v]
+                    if p < 0 or state[p] != _C:
+                        return 1
+                    self.save(v, scope)
+                    self.save(p, scope)
+                    state[v] = _A
+                    link[v] = u
+                    base[v] = v
+                    state[p] = _D
+                    base[p] = p
+                    queue[tail] = p
+                    tail += 1
+                    if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
+                        return 0
+                    continue
+                if mark[v] != scope:  # an even vertex this scope did not label
+                    return 2
+                bu = find_root(base, u)
+                bv = find_root(base, v)
+                if bu == bv:
+                    continue
+                counters[_L_STAMP] += 1  # a blossom: its base b, the walks' meeting point
+                stamp = counters[_L_STAMP]
+                a = bu
+                c = bv
+                while True:
+                    if a >= 0:
+                        if seen[a] == stamp:
+                            break
+                        seen[a] = stamp
+                        a = find_root(base, link[mate[a]]) if mate[a] >= 0 else -1
+                    a, c = c, a
+                b = a
+                for side in range(2):
+                    y = bu if side == 0 else bv
+                    while y != b:
+                        odd = mate[y]
+                        state[odd] = _D  # saved when it turned odd, in this scope
+                        queue[tail] = odd
+                        tail += 1
+                        base[y] = b
+                        base[odd] = b
+                        y = find_root(base, link[odd])
                 if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
                     return 0
-                continue
-            if mark[v] != scope:  # an even vertex this scope did not label
-                return 2
-            bu = find_root(base, u)
-            bv = find_root(base, v)
-            if bu == bv:
-                continue
-            counters[_L_STAMP] += 1  # a blossom: its base b, the walks' meeting point
-            stamp = counters[_L_STAMP]
-            a = bu
-            c = bv
-            while True:
-                if a >= 0:
-                    if seen[a] == stamp:
-                        break
-                    seen[a] = stamp
-                    a = find_root(base, link[mate[a]]) if mate[a] >= 0 else -1
-                a, c = c, a
-            b = a
-            for side in range(2):
-                y = bu if side == 0 else bv
-                while y != b:
-                    odd = mate[y]
-                    state[odd] = _D  # saved when it turned odd, in this scope
-                    queue[tail] = odd
-                    tail += 1
-                    base[y] = b
-                    base[odd] = b
-                    y = find_root(base, link[odd])
-            if (t1 < 0 or state[t1] == _D) and (t2 < 0 or state[t2] == _D):
-                return 0
-    return 0
+        return 0

@@ -93,7 +93,8 @@ def test_every_command_has_the_one_signature(name: str) -> None:
     assert isinstance(command, Command)
     assert (command.name, command.summary) == (name, COMMANDS[name].summary)
     module = importlib.import_module(f"{COMMAND_PACKAGE}.{COMMANDS[name].module}")
-    assert type(command) is module.COMMAND and module.COMMAND.__module__ == module.__name__
+    own_class = getattr(module, COMMANDS[name].class_name)
+    assert type(command) is own_class and own_class.__module__ == module.__name__
     for method in ("add_arguments", "run"):
         base = inspect.signature(getattr(Command, method))
         own = inspect.signature(getattr(type(command), method))

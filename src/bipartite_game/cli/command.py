@@ -2,8 +2,8 @@
 
 A command lives in a module of its own under :mod:`.commands`, registered
 there by name with its one-line summary; its module is imported only when
-the command runs (or shows its ``--help``).  The module names its class
-``COMMAND``; the command line makes one with the name and the summary of its
+the command runs (or shows its ``--help``).  The registry names its class;
+the command line makes one with the name and the summary of its
 registry entry, gives :meth:`Command.add_arguments` the command's parser,
 whose description and epilog are the class's, and calls
 :meth:`Command.run` with what the parser read.

@@ -67,6 +67,3 @@ class AnnotateCommand(Command):
                 output = answer_graph(board, record)
         write_stdout(output)
         return 0
-
-
-COMMAND = AnnotateCommand

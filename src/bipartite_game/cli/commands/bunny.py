@@ -17,6 +17,3 @@ class BunnyCommand(JudgeCommand):
         "black). Print the number of Bunny's mistakes (rounds where she had a win "
         "before her move and Egg has one after it), then their round numbers."
     )
-
-
-COMMAND = BunnyCommand

@@ -60,6 +60,3 @@ class CheckCommand(Command):
             )
         write_stdout(f"{verdict}\n".encode())
         return 0 if verdict.ok else 1
-
-
-COMMAND = CheckCommand

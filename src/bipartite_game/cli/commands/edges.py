@@ -26,6 +26,3 @@ class EdgesCommand(JudgeCommand):
 
     def options(self, args: argparse.Namespace) -> dict[str, object]:
         return {} if args.budget is None else {"budget": args.budget}
-
-
-COMMAND = EdgesCommand

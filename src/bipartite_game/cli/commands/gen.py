@@ -64,7 +64,6 @@ class GenCommand(Command):
         return 0
 
 
-COMMAND = GenCommand
 
 
 def _span(least: int) -> Callable[[str], Span]:

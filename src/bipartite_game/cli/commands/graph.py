@@ -66,6 +66,3 @@ class GraphCommand(JudgeCommand):
             "docs/sums.md)",
         )
         add_budget(parser, "--nimbers, --misere and the search of --rule edge and --directed")
-
-
-COMMAND = GraphCommand

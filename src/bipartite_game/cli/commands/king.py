@@ -25,6 +25,3 @@ class KingCommand(JudgeCommand):
             action="store_true",
             help="after each case's answer, print a short proof from the king's square (row col)",
         )
-
-
-COMMAND = KingCommand

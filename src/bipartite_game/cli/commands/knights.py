@@ -16,6 +16,3 @@ class KnightsCommand(JudgeCommand):
         "(r,c)-leapers), as rows or as separated characters. Print the winner, "
         "'Alice' (the mover: she moves first) or 'Bob'."
     )
-
-
-COMMAND = KnightsCommand

@@ -39,6 +39,3 @@ class LockCommand(JudgeCommand):
 
     def options(self, args: argparse.Namespace) -> dict[str, object]:
         return {"size": args.ring, "wrap": not args.no_wrap, "explain": args.explain}
-
-
-COMMAND = LockCommand

@@ -33,6 +33,3 @@ class MazeCommand(JudgeCommand):
             help="print a short proof of who wins with the token placed on this cell (1-based)",
         )
         parser.add_argument(CERTIFICATE, metavar="OUT.json", help=CERTIFICATE_HELP)
-
-
-COMMAND = MazeCommand

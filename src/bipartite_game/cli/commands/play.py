@@ -108,7 +108,6 @@ class PlayCommand(Command):
         return _play_sum(args) if args.game == "sum" else _play(args)
 
 
-COMMAND = PlayCommand
 
 
 def _play(args: argparse.Namespace) -> int:

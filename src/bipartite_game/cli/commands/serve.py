@@ -82,6 +82,3 @@ class ServeCommand(Command):
             max_body=max(64 * 1024, 32 * 10 * args.max_vertices),
         )
         return serve(host=args.host, port=args.port, limits=limits)
-
-
-COMMAND = ServeCommand

@@ -117,6 +117,3 @@ class StressCommand(Command):
         if report.failure is not None and args.save is not None:
             write_file(args.save, report.failure.input.encode())
         return 0 if report.ok else 1
-
-
-COMMAND = StressCommand

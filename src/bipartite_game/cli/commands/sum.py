@@ -36,6 +36,3 @@ class SumCommand(JudgeCommand):
             "budget (the Grundy values do not add under misère play)",
         )
         add_budget(parser, "the Grundy values (or the misère search)")
-
-
-COMMAND = SumCommand

@@ -207,7 +207,6 @@ class SweepCommand(Command):
         return 0
 
 
-COMMAND = SweepCommand
 
 
 def _parameter(text: str) -> tuple[str, tuple[float, ...]]:

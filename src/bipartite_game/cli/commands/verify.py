@@ -116,6 +116,3 @@ def _is_maze(text: bytes) -> bool:
     except BipartiteGameError:
         return False
     return True
-
-
-COMMAND = VerifyCommand

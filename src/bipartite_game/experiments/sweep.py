@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from numbers import Integral, Real
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec
 
 import numpy as np
 
@@ -103,7 +103,6 @@ MAX_BATCH = 64
 
 Row = dict[str, Any]
 P = ParamSpec("P")
-F = TypeVar("F", bound=Callable[..., Any])
 
 #: The numpydoc entries of the sweep's parameters, in its order, written
 #: once: ``{sweep_parameters}`` in a docstring stands for them all, and
